@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
+
+/** `?page=&limit=` of every list call. */
+export const Paging = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+});
+export type Paging = z.infer<typeof Paging>;
+
+export const IdQuery = z.object({ id: z.coerce.number().int().positive() });
+export const IdsBody = z.object({ ids: z.array(z.coerce.number().int().positive()).min(1).max(1000) });
+export type IdsBody = z.infer<typeof IdsBody>;
+
+/** Status shared by admins, sites and most records: 1 normal/active, 2 disabled. */
+export const STATUS_ACTIVE = 1;
+export const STATUS_DISABLED = 2;
+export const Status = z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)]));
+
+/** Optional text filter: empty strings mean "no filter". */
+export const TextFilter = z
+  .string()
+  .trim()
+  .max(100)
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+/** Optional numeric filter from a query string: '' means "no filter". */
+export const NumberFilter = z.preprocess(
+  (v) => (v === '' || v === undefined || v === null ? undefined : v),
+  z.coerce.number().int().optional(),
+);
+
+/** Optional date filter (yyyy-mm-dd or ISO). */
+export const DateFilter = z.preprocess(
+  (v) => (v === '' || v === undefined || v === null ? undefined : v),
+  z.coerce.date().optional(),
+);

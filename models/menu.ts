@@ -1,0 +1,99 @@
+import { z } from 'zod';
+
+/** 1: an accessible menu (a page guarded by permission); 2: only a menu (a group heading, no page of its own). */
+export const MENU_TYPES = [1, 2] as const;
+
+/** A navigation item as the server sends it (spec §3 "Menu item (navigation)"). */
+export interface MenuItem {
+  id: number;
+  parent_id: number;
+  key: string;
+  title: string;
+  path: string;
+  icon: string;
+  level: number;
+  hidden: boolean;
+  is_dynamic: boolean;
+  /** Path of the list page this guide sub-page highlights in the menu. */
+  guide: string;
+  typeless: boolean;
+  pinned: boolean;
+  redirect: string;
+  params: string;
+  children: MenuItem[];
+}
+
+/** Menu management record (spec §3 "Menu (management)"). */
+export const Menu = z.object({
+  id: z.number().int(),
+  parent_id: z.number().int().min(0),
+  key: z.string().min(1).max(100),
+  title: z.string().min(1).max(100),
+  path: z.string().max(200),
+  icon: z.string().max(50),
+  is_menu: z.boolean(),
+  type: z.union([z.literal(1), z.literal(2)]),
+  controller: z.string().max(100),
+  action: z.string().max(100),
+  params: z.string().max(500),
+  hidden: z.boolean(),
+  guide: z.string().max(200),
+  typeless: z.boolean(),
+  pinned: z.boolean(),
+  redirect: z.string().max(200),
+  sort: z.number().int(),
+  level: z.number().int(),
+});
+export type Menu = z.infer<typeof Menu>;
+
+const menuFields = {
+  parent_id: z.coerce.number().int().min(0),
+  key: z.string().trim().min(1).max(100).regex(/^[A-Za-z0-9_/.-]+$/),
+  title: z.string().trim().min(1).max(100),
+  path: z.string().trim().max(200).default(''),
+  icon: z.string().trim().max(50).default(''),
+  is_menu: z.boolean().default(true),
+  type: z.union([z.literal(1), z.literal(2)]).default(1),
+  controller: z.string().trim().max(100).default(''),
+  action: z.string().trim().max(100).default(''),
+  params: z.string().trim().max(500).default(''),
+  hidden: z.boolean().default(false),
+  guide: z.string().trim().max(200).default(''),
+  typeless: z.boolean().default(false),
+  pinned: z.boolean().default(false),
+  redirect: z.string().trim().max(200).default(''),
+  sort: z.coerce.number().int().default(0),
+};
+export const MenuCreate = z.object(menuFields);
+export type MenuCreate = z.infer<typeof MenuCreate>;
+export const MenuUpdate = z.object({ id: z.coerce.number().int().positive(), ...menuFields });
+export type MenuUpdate = z.infer<typeof MenuUpdate>;
+
+/** Builds a tree from flat rows ordered by sort then id; orphans are dropped. */
+export function buildTree<T extends { id: number; parent_id: number; sort?: number }>(
+  rows: readonly T[],
+): Array<T & { children: Array<T & { children: unknown[] }> }> {
+  type Node = T & { children: Node[] };
+  const byId = new Map<number, Node>();
+  for (const r of rows) byId.set(r.id, { ...r, children: [] });
+  const roots: Node[] = [];
+  const order = (a: Node, b: Node) => (a.sort ?? 0) - (b.sort ?? 0) || a.id - b.id;
+  for (const node of byId.values()) {
+    if (node.parent_id === 0) roots.push(node);
+    else byId.get(node.parent_id)?.children.push(node);
+  }
+  const sortDeep = (list: Node[]) => {
+    list.sort(order);
+    for (const n of list) sortDeep(n.children);
+  };
+  sortDeep(roots);
+  return roots as never;
+}
+
+/** Walks a tree depth-first. */
+export function* walkTree<T extends { children?: T[] }>(nodes: readonly T[]): Generator<T> {
+  for (const n of nodes) {
+    yield n;
+    if (n.children) yield* walkTree(n.children);
+  }
+}

@@ -1,0 +1,39 @@
+import path from 'node:path';
+import { SESSION_IDLE_MINUTES_DEFAULT, SESSION_MAX_HOURS_DEFAULT } from '../models/constants';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Embedded database, uploads, outboxes and the initial-admin file live here. */
+  dataDir: string;
+  /** PostgreSQL instead of the embedded PGlite when set. */
+  databaseUrl?: string;
+  sessionIdleMinutes: number;
+  sessionMaxHours: number;
+  /** Honour X-Forwarded-For from a reverse proxy. */
+  trustProxy: boolean;
+  /** Log requests (off in tests). */
+  logRequests: boolean;
+  /** Requests per minute and IP: all API calls, and the login/auth-code calls. */
+  rateLimit: { api: number; login: number };
+}
+
+const int = (v: string | undefined, fallback: number) => {
+  const n = Number.parseInt(v ?? '', 10);
+  return Number.isFinite(n) && n > 0 ? n : fallback;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  return {
+    port: int(env.PORT, 8080),
+    host: env.HOST || '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR || 'data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    sessionIdleMinutes: int(env.SESSION_IDLE_MINUTES, SESSION_IDLE_MINUTES_DEFAULT),
+    sessionMaxHours: int(env.SESSION_MAX_HOURS, SESSION_MAX_HOURS_DEFAULT),
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    logRequests: env.LOG_REQUESTS !== '0',
+    rateLimit: { api: int(env.RATE_LIMIT_API, 1200), login: int(env.RATE_LIMIT_LOGIN, 30) },
+    ...overrides,
+  };
+}

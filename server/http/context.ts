@@ -1,0 +1,44 @@
+import type { Database, Db } from '../db/client';
+import type { Config } from '../config';
+import type { SmsSender } from '../services/sms';
+import type { Language } from '../../models/language';
+
+/** Everything a route or operation may use, decorated on the Fastify instance as `app.ctx`. */
+export interface AppContext {
+  database: Database;
+  db: Db;
+  config: Config;
+  sms: SmsSender;
+  /** Cache entries dropped by POST /system/clearCache and by writes that change what they hold. */
+  caches: Map<string, { clear(): void }>;
+}
+
+/** The signed-in admin, resolved from X-Token on every authenticated request. */
+export interface AuthContext {
+  sessionId: number;
+  adminId: number;
+  account: string;
+  nickname: string;
+  roleId: number;
+  roleName: string;
+  isSuper: boolean;
+  permissions: ReadonlySet<string>;
+  /** Sites this admin may manage; super admins manage all. */
+  siteIds: readonly number[] | 'all';
+  language: Language;
+  passTips: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    lang: Language;
+    auth: AuthContext | null;
+  }
+  interface FastifyContextConfig {
+    /** Menu key the route needs, or 'public' / 'authenticated'. Required on every /api route. */
+    permission?: string;
+  }
+}

@@ -1,0 +1,42 @@
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { seed } from './db/seed';
+import { buildApp } from './app';
+import { OutboxSmsSender } from './services/sms';
+import { ensureClientBuilt } from './clientBuild';
+
+async function main() {
+  const config = loadConfig();
+  await ensureClientBuilt();
+  const database = await openDatabase(config);
+  const seeded = await seed(database.db, { dataDir: config.dataDir });
+  const app = await buildApp({ database, config, sms: OutboxSmsSender.inDataDir(config.dataDir) });
+  await app.listen({ port: config.port, host: config.host });
+
+  const url = `http://localhost:${config.port}/admin/`;
+  const lines = [
+    '',
+    `  Banyan is running on ${database.kind === 'pglite' ? `the embedded database (${config.dataDir})` : 'PostgreSQL'}`,
+    `  Admin:    ${url}`,
+  ];
+  if (seeded.initialAdmin) {
+    lines.push(`  Account:  ${seeded.initialAdmin.account}`, `  Password: ${seeded.initialAdmin.password}`);
+    lines.push(`  (also saved in ${config.dataDir}/initial-admin.txt; you will be asked to change it)`);
+  } else {
+    lines.push(`  First super-admin credentials: ${config.dataDir}/initial-admin.txt`);
+  }
+  console.log(lines.join('\n') + '\n');
+
+  const stop = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,78 @@
+import { asc } from 'drizzle-orm';
+import { menus } from '../db/schema/index';
+import type { Executor } from '../db/client';
+import type { AuthContext } from '../http/context';
+import { buildTree, type Menu, type MenuItem } from '../../models/menu';
+import { TYPELESS_PATHS } from '../../models/menuTree';
+
+export function toMenu(row: typeof menus.$inferSelect): Menu {
+  return {
+    id: row.id,
+    parent_id: row.parentId,
+    key: row.key,
+    title: row.title,
+    path: row.path,
+    icon: row.icon,
+    is_menu: row.isMenu,
+    type: row.type === 2 ? 2 : 1,
+    controller: row.controller,
+    action: row.action,
+    params: row.params,
+    hidden: row.hidden,
+    guide: row.guide,
+    typeless: row.typeless,
+    pinned: row.pinned,
+    redirect: row.redirect,
+    sort: row.sort,
+    level: row.level,
+  };
+}
+
+export async function loadMenus(db: Executor): Promise<Menu[]> {
+  const rows = await db.select().from(menus).orderBy(asc(menus.sort), asc(menus.id));
+  return rows.map(toMenu);
+}
+
+export function menuKeys(all: readonly Menu[]): Set<string> {
+  return new Set(all.map((m) => m.key));
+}
+
+/** Menus an admin may use: the permitted ones plus every group above them. */
+export function permittedMenus(all: readonly Menu[], auth: Pick<AuthContext, 'isSuper' | 'permissions'>): Menu[] {
+  if (auth.isSuper) return [...all];
+  const byId = new Map(all.map((m) => [m.id, m]));
+  const keep = new Set<number>();
+  for (const m of all) {
+    if (!auth.permissions.has(m.key) && !m.typeless) continue;
+    for (let cur: Menu | undefined = m; cur && !keep.has(cur.id); cur = byId.get(cur.parent_id)) keep.add(cur.id);
+  }
+  return all.filter((m) => keep.has(m.id));
+}
+
+function toItem(m: Menu & { children: unknown[] }): MenuItem {
+  return {
+    id: m.id,
+    parent_id: m.parent_id,
+    key: m.key,
+    title: m.title,
+    path: m.path,
+    icon: m.icon,
+    level: m.level,
+    hidden: m.hidden || !m.is_menu,
+    is_dynamic: m.params === 'dynamic',
+    guide: m.guide,
+    typeless: m.typeless,
+    pinned: m.pinned,
+    redirect: m.redirect,
+    params: m.params,
+    children: (m.children as Array<Menu & { children: unknown[] }>).map(toItem),
+  };
+}
+
+/** The authority list (paths the admin may open) and the menu tree, for GET /adminmenu/getUserMenuList. */
+export function userMenu(all: readonly Menu[], auth: Pick<AuthContext, 'isSuper' | 'permissions'>) {
+  const allowed = permittedMenus(all, auth);
+  const authority = new Set<string>(TYPELESS_PATHS);
+  for (const m of allowed) if (m.path && m.type === 1) authority.add(m.path);
+  return { authority: [...authority], menu: buildTree(allowed).map((n) => toItem(n as never)) };
+}

@@ -1,0 +1,106 @@
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import { admins, adminSites, roles, sessions } from '../db/schema/index';
+import type { Executor } from '../db/client';
+import type { Config } from '../config';
+import type { AuthContext } from '../http/context';
+import { ApiError } from '../http/errors';
+import { hashSecret, newToken } from '../services/tokens';
+import { CODE_TOKEN_EXPIRED, CODE_TOKEN_INVALID, CODE_TOKEN_REVOKED } from '../../models/envelope';
+import { STATUS_ACTIVE } from '../../models/common';
+import { toLanguage } from '../../models/language';
+
+export type RevokeReason = 'logout' | 'password' | 'disabled' | 'role' | 'elsewhere' | 'admin';
+
+/** Refresh last-seen at most this often, so a busy admin does not write on every request. */
+const TOUCH_EVERY_MS = 60_000;
+
+export async function createSession(
+  db: Executor,
+  config: Config,
+  adminId: number,
+  client: { ip: string; userAgent: string },
+): Promise<{ token: string; sessionId: number }> {
+  const token = newToken();
+  const now = new Date();
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      adminId,
+      tokenHash: hashSecret(token),
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + config.sessionMaxHours * 3600_000),
+      ip: client.ip,
+      userAgent: client.userAgent.slice(0, 500),
+    })
+    .returning({ id: sessions.id });
+  return { token, sessionId: row!.id };
+}
+
+/** Revokes every live session of an admin (but `exceptSessionId`). */
+export async function revokeSessions(db: Executor, adminId: number, reason: RevokeReason, exceptSessionId?: number) {
+  const conditions = [eq(sessions.adminId, adminId), isNull(sessions.revokedAt)];
+  if (exceptSessionId !== undefined) conditions.push(ne(sessions.id, exceptSessionId));
+  await db.update(sessions).set({ revokedAt: new Date(), revokedReason: reason }).where(and(...conditions));
+}
+
+/** Revokes the sessions of every admin holding a role (its permissions or status changed). */
+export async function revokeRoleSessions(db: Executor, roleId: number) {
+  const holders = await db.select({ id: admins.id }).from(admins).where(eq(admins.roleId, roleId));
+  for (const h of holders) await revokeSessions(db, h.id, 'role');
+}
+
+export async function revokeSession(db: Executor, sessionId: number, reason: RevokeReason) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+export async function adminSiteIds(db: Executor, adminId: number): Promise<number[]> {
+  const rows = await db.select({ siteId: adminSites.siteId }).from(adminSites).where(eq(adminSites.adminId, adminId));
+  return rows.map((r) => r.siteId).sort((a, b) => a - b);
+}
+
+/** Resolves an X-Token to the signed-in admin, or fails with 50008 / 50012 / 50014. */
+export async function resolveSession(db: Executor, config: Config, token: string): Promise<AuthContext> {
+  if (!token || token.length > 200) throw new ApiError(CODE_TOKEN_INVALID, 'error.tokenInvalid');
+  const [row] = await db
+    .select({ session: sessions, admin: admins, role: roles })
+    .from(sessions)
+    .innerJoin(admins, eq(admins.id, sessions.adminId))
+    .innerJoin(roles, eq(roles.id, admins.roleId))
+    .where(eq(sessions.tokenHash, hashSecret(token)))
+    .limit(1);
+  if (!row) throw new ApiError(CODE_TOKEN_INVALID, 'error.tokenInvalid');
+  const { session, admin, role } = row;
+  if (session.revokedAt) {
+    if (session.revokedReason === 'logout') throw new ApiError(CODE_TOKEN_INVALID, 'error.tokenInvalid');
+    throw new ApiError(CODE_TOKEN_REVOKED, 'error.tokenRevoked');
+  }
+  if (admin.status !== STATUS_ACTIVE || role.status !== STATUS_ACTIVE) {
+    await revokeSession(db, session.id, 'disabled');
+    throw new ApiError(CODE_TOKEN_REVOKED, 'error.tokenRevoked');
+  }
+  const now = Date.now();
+  const idleLimit = config.sessionIdleMinutes * 60_000;
+  if (now >= session.expiresAt.getTime() || now - session.lastSeenAt.getTime() > idleLimit) {
+    throw new ApiError(CODE_TOKEN_EXPIRED, 'error.tokenExpired');
+  }
+  if (now - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, session.id));
+  }
+  return {
+    sessionId: session.id,
+    adminId: admin.id,
+    account: admin.account,
+    nickname: admin.nickname,
+    roleId: role.id,
+    roleName: role.name,
+    isSuper: role.isSuper,
+    permissions: new Set(role.permissions),
+    siteIds: role.isSuper ? 'all' : await adminSiteIds(db, admin.id),
+    language: toLanguage(admin.language),
+    passTips: admin.passTips,
+  };
+}
