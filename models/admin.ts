@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
-import { NumberFilter, Paging, Status, TextFilter } from './common';
+import { Id, MAX_INT, NumberFilter, Paging, Status, TextFilter } from './common';
 
 /** code_auth: 1 = SMS verification at login on, 2 = off. */
 export const CODE_AUTH_ON = 1;
@@ -42,16 +42,16 @@ export type Admin = z.infer<typeof Admin>;
 const adminFields = {
   account: Account,
   nickname: Nickname,
-  role_id: z.coerce.number().int().positive({ message: 'validation.required' }),
+  role_id: z.coerce.number().int().positive({ message: 'validation.required' }).max(MAX_INT),
   status: Status.default(1),
   phone: Phone,
   code_auth: CodeAuth.default(2),
-  site_ids: z.array(z.coerce.number().int().positive()).default([]),
+  site_ids: z.array(Id).default([]),
 };
 export const AdminCreate = z.object({ ...adminFields, password: Password });
 export type AdminCreate = z.infer<typeof AdminCreate>;
 export const AdminUpdate = z.object({
-  id: z.coerce.number().int().positive(),
+  id: Id,
   ...adminFields,
   /** Empty keeps the current password. */
   password: z.union([z.literal(''), Password]).optional(),

@@ -1,15 +1,20 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
 
+/** Largest value an integer column holds (PostgreSQL int4): a bigger id cannot exist, a bigger number cannot be stored. */
+export const MAX_INT = 2_147_483_647;
+/** A record id. */
+export const Id = z.coerce.number().int().positive().max(MAX_INT);
+
 /** `?page=&limit=` of every list call. */
 export const Paging = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(MAX_INT).default(1),
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 });
 export type Paging = z.infer<typeof Paging>;
 
-export const IdQuery = z.object({ id: z.coerce.number().int().positive() });
-export const IdsBody = z.object({ ids: z.array(z.coerce.number().int().positive()).min(1).max(1000) });
+export const IdQuery = z.object({ id: Id });
+export const IdsBody = z.object({ ids: z.array(Id).min(1).max(1000) });
 export type IdsBody = z.infer<typeof IdsBody>;
 
 /** Status shared by admins, sites and most records: 1 normal/active, 2 disabled. */
@@ -28,7 +33,7 @@ export const TextFilter = z
 /** Optional numeric filter from a query string: '' means "no filter". */
 export const NumberFilter = z.preprocess(
   (v) => (v === '' || v === undefined || v === null ? undefined : v),
-  z.coerce.number().int().optional(),
+  z.coerce.number().int().min(-MAX_INT).max(MAX_INT).optional(),
 );
 
 /** Optional date filter (yyyy-mm-dd or ISO). */

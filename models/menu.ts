@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id, MAX_INT } from './common';
 
 /** 1: an accessible menu (a page guarded by permission); 2: only a menu (a group heading, no page of its own). */
 export const MENU_TYPES = [1, 2] as const;
@@ -47,7 +48,7 @@ export const Menu = z.object({
 export type Menu = z.infer<typeof Menu>;
 
 const menuFields = {
-  parent_id: z.coerce.number().int().min(0),
+  parent_id: z.coerce.number().int().min(0).max(MAX_INT),
   key: z.string().trim().min(1).max(100).regex(/^[A-Za-z0-9_/.-]+$/),
   title: z.string().trim().min(1).max(100),
   path: z.string().trim().max(200).default(''),
@@ -62,11 +63,11 @@ const menuFields = {
   typeless: z.boolean().default(false),
   pinned: z.boolean().default(false),
   redirect: z.string().trim().max(200).default(''),
-  sort: z.coerce.number().int().default(0),
+  sort: z.coerce.number().int().min(-MAX_INT).max(MAX_INT).default(0),
 };
 export const MenuCreate = z.object(menuFields);
 export type MenuCreate = z.infer<typeof MenuCreate>;
-export const MenuUpdate = z.object({ id: z.coerce.number().int().positive(), ...menuFields });
+export const MenuUpdate = z.object({ id: Id, ...menuFields });
 export type MenuUpdate = z.infer<typeof MenuUpdate>;
 
 /** Builds a tree from flat rows ordered by sort then id; orphans are dropped. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Paging, Status, TextFilter } from './common';
+import { Id, Paging, Status, TextFilter } from './common';
 
 export const Role = z.object({
   id: z.number().int(),
@@ -22,6 +22,6 @@ const roleFields = {
 };
 export const RoleCreate = z.object(roleFields);
 export type RoleCreate = z.infer<typeof RoleCreate>;
-export const RoleUpdate = z.object({ id: z.coerce.number().int().positive(), ...roleFields });
+export const RoleUpdate = z.object({ id: Id, ...roleFields });
 export type RoleUpdate = z.infer<typeof RoleUpdate>;
 export const RoleListQuery = Paging.extend({ name: TextFilter });

@@ -6,7 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { Database } from './db/client';
 import type { Config } from './config';
 import type { SmsSender } from './services/sms';
-import type { AppContext } from './http/context';
+import type { ApiRouteInfo, AppContext } from './http/context';
 import { ApiError } from './http/errors';
 import envelope from './plugins/envelope';
 import adminClient from './plugins/adminClient';
@@ -22,13 +22,19 @@ export interface BuildOptions {
   distDir?: string;
 }
 
-/** Every API route must say which permission it needs; a route without one stops the server from starting. */
-function requirePermissions(app: FastifyInstance) {
+/**
+ * Every API route must say which permission it needs; a route without one stops the server from starting.
+ * The declared permissions are kept in `app.apiRoutes` so they can be audited (the route-inventory test).
+ */
+export function requirePermissions(app: FastifyInstance) {
+  const inventory: ApiRouteInfo[] = [];
+  app.decorate('apiRoutes', inventory);
   app.addHook('onRoute', (route) => {
     const url = route.url ?? route.path;
     if (!url.startsWith('/api')) return;
     const permission = (route.config as { permission?: string } | undefined)?.permission;
     if (!permission) throw new Error(`Route ${route.method} ${url} declares no permission`);
+    for (const method of [route.method].flat()) inventory.push({ method, url, permission });
   });
 }
 

@@ -1,3 +1,22 @@
+import { ChakraProvider } from '@chakra-ui/react';
+import { Router } from 'wouter';
+import { system } from './theme/system';
+import { ErrorBoundary } from './components/ErrorBoundary';
+import { Toaster } from './components/Toaster';
+import { Root } from './app/Root';
+import { ADMIN_BASE, startRoot } from './app/root';
+
+startRoot();
+
 export function App() {
-  return <h1 data-testid="app-title">Banyan</h1>;
+  return (
+    <ChakraProvider value={system}>
+      <ErrorBoundary>
+        <Router base={ADMIN_BASE}>
+          <Root />
+        </Router>
+      </ErrorBoundary>
+      <Toaster />
+    </ChakraProvider>
+  );
 }

@@ -29,9 +29,18 @@ export interface AuthContext {
   passTips: boolean;
 }
 
+/** One API route and the permission it declares. */
+export interface ApiRouteInfo {
+  method: string;
+  url: string;
+  permission: string;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** Every /api route registered so far, with its permission (see requirePermissions). */
+    apiRoutes: readonly ApiRouteInfo[];
   }
   interface FastifyRequest {
     lang: Language;

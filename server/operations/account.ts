@@ -8,7 +8,7 @@ import { translate } from '../i18n/messages';
 import { burnVerifyTime, verifyPassword } from '../services/passwords';
 import { hashSecret, newSmsCode, sameHash } from '../services/tokens';
 import { describeDevice, describeLocation } from '../services/clientInfo';
-import { clearFailures, recordFailure, throttleKeys, waitSeconds } from './throttle';
+import { blockFor, clearFailures, recordFailure, throttleKeys, waitSeconds } from './throttle';
 import { createSession, revokeSessions } from './sessions';
 import { getSetting } from './settings';
 import type { LoginBody } from '../../models/account';
@@ -119,19 +119,14 @@ export async function login(db: Db, config: Config, body: LoginBody, client: Cli
  * the account exists; codes are rate limited to one a minute per account.
  */
 export async function sendAuthCode(db: Db, sms: SmsSender, account: string, lang: Language): Promise<void> {
+  // The cooldown is kept per account name, known or not, so a 429 does not reveal that the account exists.
+  const cooldownKey = `authCode:${account}`;
+  const wait = await waitSeconds(db, [{ key: cooldownKey, free: 0 }]);
+  if (wait > 0) throw tooMany('authCode.cooldown', { seconds: wait });
+  await blockFor(db, cooldownKey, SMS_RESEND_COOLDOWN_MS);
   const found = await findLoginAdmin(db, account);
   if (!found || found.admin.codeAuth !== CODE_AUTH_ON || found.admin.status !== STATUS_ACTIVE) return;
   if (!found.admin.phone) return; // admin forms require a phone when SMS verification is on
-  const [last] = await db
-    .select({ createdAt: authCodes.createdAt })
-    .from(authCodes)
-    .where(eq(authCodes.adminId, found.admin.id))
-    .orderBy(desc(authCodes.id))
-    .limit(1);
-  const since = last ? Date.now() - last.createdAt.getTime() : Infinity;
-  if (since < SMS_RESEND_COOLDOWN_MS) {
-    throw tooMany('authCode.cooldown', { seconds: Math.ceil((SMS_RESEND_COOLDOWN_MS - since) / 1000) });
-  }
   const code = newSmsCode();
   // A new code replaces any earlier one.
   await db

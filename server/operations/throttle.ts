@@ -52,3 +52,9 @@ export async function recordFailure(db: Executor, keys: Keys, now = Date.now()) 
 export async function clearFailures(db: Executor, keys: Keys) {
   await db.delete(loginThrottle).where(inArray(loginThrottle.key, keys.map((k) => k.key)));
 }
+
+/** Blocks a key for a while (the SMS resend cooldown), whether or not the account behind it exists. */
+export async function blockFor(db: Executor, key: string, ms: number, now = Date.now()) {
+  const values = { failures: 0, lastFailureAt: new Date(now), blockedUntil: new Date(now + ms) };
+  await db.insert(loginThrottle).values({ key, ...values }).onConflictDoUpdate({ target: loginThrottle.key, set: values });
+}

@@ -21,6 +21,15 @@ async function levelUnder(db: Executor, parentId: number, selfId?: number): Prom
   return parent.level + 1;
 }
 
+/** Moves a subtree's levels along with a menu whose level changed. */
+async function relevelChildren(db: Executor, parentId: number, parentLevel: number) {
+  const children = await db.select({ id: menus.id }).from(menus).where(eq(menus.parentId, parentId));
+  for (const child of children) {
+    await db.update(menus).set({ level: parentLevel + 1 }).where(eq(menus.id, child.id));
+    await relevelChildren(db, child.id, parentLevel + 1);
+  }
+}
+
 const values = (body: MenuCreate, level: number) => ({
   parentId: body.parent_id,
   key: body.key,
@@ -71,7 +80,9 @@ export const menuServerResource = defineServerResource({
       if (!current) throw notFound();
       const [taken] = await tx.select({ id: menus.id }).from(menus).where(and(eq(menus.key, body.key), ne(menus.id, body.id)));
       if (taken) throw conflict('menu.keyTaken');
-      await tx.update(menus).set(values(body, await levelUnder(tx, body.parent_id, body.id))).where(eq(menus.id, body.id));
+      const level = await levelUnder(tx, body.parent_id, body.id);
+      await tx.update(menus).set(values(body, level)).where(eq(menus.id, body.id));
+      if (level !== current.level) await relevelChildren(tx, body.id, level);
       return { name: body.key };
     });
   },

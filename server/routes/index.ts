@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import accountRoutes from './account';
+import systemRoutes from './system';
 import { registerResource } from '../resources/register';
 import { adminServerResource } from '../resources/admin';
 import { roleServerResource } from '../resources/role';
@@ -9,6 +10,7 @@ import { loginLogServerResource, optLogServerResource } from '../resources/logs'
 /** Every API route, mounted under /api. */
 export default async function apiRoutes(app: FastifyInstance) {
   await app.register(accountRoutes);
+  await app.register(systemRoutes);
   await app.register(async (scope) => {
     registerResource(scope, adminServerResource);
     registerResource(scope, roleServerResource);

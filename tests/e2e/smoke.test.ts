@@ -13,9 +13,10 @@ afterAll(async () => {
   await t?.close();
 });
 
-it('the admin SPA is served under /admin/ and renders in Chromium', async () => {
+it('a visitor without a session who opens the admin lands on the login page', async () => {
   const page = await browser.browser.newPage();
   await page.goto(`${t.url}/admin/`);
-  await expect(page.getByTestId('app-title').textContent()).resolves.toBe('Banyan');
+  await page.getByTestId('login-page').waitFor();
+  expect(new URL(page.url()).pathname).toBe('/admin/login');
   await page.close();
 });

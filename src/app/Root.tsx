@@ -1,0 +1,51 @@
+import { Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Box, Center, Spinner } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { tabs } from './root';
+import { useRouting } from './useRouting';
+import { Shell } from '../layout/Shell';
+import { matchRoute, ROUTES } from '../routes/registry';
+import { NOT_FOUND_PATH } from '../../models/menuTree';
+
+const Loading = () => (
+  <Center h="40vh">
+    <Spinner color="blue.600" />
+  </Center>
+);
+
+/** One view in the shell; cached views stay mounted (hidden) while their tab is not active. */
+function View({ view: ViewComponent, hidden }: { view: LazyExoticComponent<ComponentType>; hidden: boolean }) {
+  return (
+    <Box hidden={hidden}>
+      <Suspense fallback={<Loading />}>
+        <ViewComponent />
+      </Suspense>
+    </Box>
+  );
+}
+
+export function Root() {
+  const { location, allowed, route } = useRouting();
+  const views = useSelector(tabs, (s) => s.context.views);
+  const refreshes = useSelector(tabs, (s) => s.context.refreshes);
+  if (!allowed) return <Loading />;
+  if (route?.bare) {
+    return (
+      <Suspense fallback={<Loading />}>
+        <route.view />
+      </Suspense>
+    );
+  }
+  const current = route ?? matchRoute(NOT_FOUND_PATH)!;
+  // Cached views of open tabs, plus the current page: keyed by path, so a page keeps its state while
+  // it moves from "current" into the cached list, and a refresh (new key) remounts it.
+  const cached = views.filter((v) => v.cache && v.path !== location).map((v) => ({ path: v.path, route: ROUTES.find((r) => r.path === v.path) }));
+  const shown = [...cached.filter((c) => c.route), { path: location, route: current }];
+  return (
+    <Shell route={route}>
+      {shown.map(({ path, route: r }) => (
+        <View key={`${path}#${refreshes[path] ?? 0}`} view={r!.view} hidden={path !== location} />
+      ))}
+    </Shell>
+  );
+}

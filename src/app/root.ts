@@ -1,0 +1,119 @@
+import { createActor } from 'xstate';
+import { navigate as browserNavigate } from 'wouter/use-browser-location';
+import { sessionMachine } from '../../machines/session.machine';
+import { routeGuardMachine } from '../../machines/routeGuard.machine';
+import { tabsMachine } from '../../machines/tabs.machine';
+import { layoutMachine } from '../../machines/layout.machine';
+import { AUTH_CODE_TIMEOUT_MS } from '../../models/constants';
+import type { CurrentAdmin, DynamicMenuItem, LoginResult, UserMenuList } from '../../models/account';
+import type { SiteNode } from '../../models/site';
+import { DASHBOARD_PATH } from '../../models/menuTree';
+import { ApiFailure, connectSessionEnd, get, post } from '../api/http';
+import { getToken, removeToken, setToken } from './token';
+import { emptyShell, shellStore, type SystemInfo } from './shellStore';
+import { acceptSites } from './siteStore';
+import { t } from '../i18n';
+
+// The app's long-lived actors, created once. Each chart gets its side effects here.
+
+export const ADMIN_BASE = '/admin';
+export const navigateTo = (to: string, replace = false) => browserNavigate(ADMIN_BASE + to, { replace });
+
+const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+export const session = createActor(
+  sessionMachine.provide({
+    actions: {
+      requestLogin: (_, req) => {
+        post<LoginResult>('/account/login', req)
+          .then(({ data }) => session.send({ type: 'login.succeeded', token: data.token, name: data.name, passTips: data.pass_tips }))
+          .catch((e: unknown) => {
+            const needsCode = e instanceof ApiFailure && (e.data as { need_code?: boolean } | null)?.need_code;
+            session.send(needsCode ? { type: 'login.needsCode', message: req.code ? messageOf(e) : undefined } : { type: 'login.failed', message: messageOf(e) });
+          });
+      },
+      requestCode: (_, req) => {
+        post('/account/authCode', req, { timeout: AUTH_CODE_TIMEOUT_MS })
+          .then(({ msg }) => session.send({ type: 'code.sent', at: Date.now(), message: msg }))
+          .catch((e: unknown) => session.send({ type: 'code.failed', message: messageOf(e) }));
+      },
+      requestLogout: () => {
+        post('/account/logout')
+          .catch(() => undefined)
+          .finally(() => session.send({ type: 'logout.done' }));
+      },
+      persistToken: (_, { token }) => setToken(token),
+      clearToken: () => removeToken(),
+      resetRoutes: () => {
+        shellStore.set(emptyShell);
+        guard.send({ type: 'routes.reset' });
+      },
+      reload: () => window.location.reload(),
+    },
+  }),
+  { input: { token: getToken() } },
+);
+
+/** Loads what the shell needs after sign-in, in parallel; the guard waits for it once. */
+async function loadShell(): Promise<string[]> {
+  const silent = { quietSession: true };
+  const [menu, dynamic, sites, current, info] = await Promise.all([
+    get<UserMenuList>('/adminmenu/getUserMenuList', undefined, silent),
+    get<DynamicMenuItem[]>('/adminmenu/getDynamicMenu', undefined, silent),
+    get<SiteNode[]>('/website/siteList', undefined, silent),
+    get<CurrentAdmin>('/admin/current', undefined, silent),
+    get<SystemInfo>('/system/info', undefined, silent),
+  ]);
+  acceptSites(sites.data);
+  shellStore.set({ menu: menu.data.menu, authority: menu.data.authority, dynamic: dynamic.data, current: current.data, info: info.data });
+  return menu.data.authority;
+}
+
+export const guard = createActor(
+  routeGuardMachine.provide({
+    actions: {
+      requestRoutes: () => {
+        loadShell()
+          .then((authority) => guard.send({ type: 'routes.loaded', authority }))
+          .catch(() => guard.send({ type: 'routes.failed' }));
+      },
+      redirect: (_, { to }) => navigateTo(to, true),
+      dropToken: () => {
+        removeToken();
+        session.send({ type: 'session.dropped' });
+      },
+    },
+  }),
+);
+
+export const tabs = createActor(
+  tabsMachine.provide({ actions: { navigate: (_, { to }) => navigateTo(to) } }),
+  { input: { pinned: [{ path: DASHBOARD_PATH, title: 'menu.dashboard', pinned: true, cache: false }] } },
+);
+
+const SIDEBAR_KEY = 'sidebarStatus';
+export const layout = createActor(
+  layoutMachine.provide({
+    actions: { persistSidebar: (_, { opened }) => localStorage.setItem(SIDEBAR_KEY, opened ? '1' : '0') },
+  }),
+);
+
+let started = false;
+/** Starts the actors once and wires session-ending answers of any call to the session chart. */
+export function startRoot() {
+  if (started) return;
+  started = true;
+  session.start();
+  guard.start();
+  tabs.start();
+  layout.start();
+  if (localStorage.getItem(SIDEBAR_KEY) === '0') layout.send({ type: 'sidebar.toggle' });
+  layout.send({ type: 'viewport.resized', width: window.innerWidth });
+  connectSessionEnd((code) => {
+    if (session.getSnapshot().hasTag('loggedIn')) session.send({ type: 'session.expired', code });
+  });
+  // Browser tests reach the actors to set up state without clicking through everything.
+  if ((window as unknown as { __BANYAN_TEST__?: boolean }).__BANYAN_TEST__) {
+    (window as unknown as { __banyan: unknown }).__banyan = { session, guard, tabs, layout, shellStore, t };
+  }
+}

@@ -1,0 +1,63 @@
+import {
+  BookOpen, Boxes, Briefcase, ClipboardCheck, ClipboardList, Database, File, FileCode, FileStack, FileText, FileUser, Folder,
+  FolderTree, GalleryHorizontal, Globe, History, Image, Inbox, KeyRound, Layers, LayoutDashboard, Library, Link, Link2,
+  ListChecks, ListTree, LogIn, Mail, MapPin, Megaphone, Menu, MessageSquare, Monitor, Palette, Paperclip, Puzzle, ScanSearch,
+  ScrollText, Search, Settings, Settings2, Shield, Sliders, Tag, Tags, Trash2, TrendingUp, UserCog,
+  type LucideIcon,
+} from 'lucide-react';
+
+// Menu icons are stored by name; only these are bundled.
+const ICONS: Record<string, LucideIcon> = {
+  'book-open': BookOpen,
+  boxes: Boxes,
+  briefcase: Briefcase,
+  'clipboard-check': ClipboardCheck,
+  'clipboard-list': ClipboardList,
+  dashboard: LayoutDashboard,
+  database: Database,
+  'file-code': FileCode,
+  'file-stack': FileStack,
+  'file-text': FileText,
+  'file-user': FileUser,
+  folder: Folder,
+  'folder-tree': FolderTree,
+  'gallery-horizontal': GalleryHorizontal,
+  globe: Globe,
+  history: History,
+  image: Image,
+  inbox: Inbox,
+  'key-round': KeyRound,
+  layers: Layers,
+  library: Library,
+  link: Link,
+  'link-2': Link2,
+  'list-checks': ListChecks,
+  'list-tree': ListTree,
+  'log-in': LogIn,
+  mail: Mail,
+  'map-pin': MapPin,
+  megaphone: Megaphone,
+  menu: Menu,
+  'message-square': MessageSquare,
+  monitor: Monitor,
+  palette: Palette,
+  paperclip: Paperclip,
+  puzzle: Puzzle,
+  'scan-search': ScanSearch,
+  'scroll-text': ScrollText,
+  search: Search,
+  settings: Settings,
+  'settings-2': Settings2,
+  shield: Shield,
+  sliders: Sliders,
+  tag: Tag,
+  tags: Tags,
+  'trash-2': Trash2,
+  'trending-up': TrendingUp,
+  'user-cog': UserCog,
+};
+
+export function MenuIcon({ name, size = 16 }: { name: string; size?: number }) {
+  const Icon = ICONS[name] ?? File;
+  return <Icon size={size} aria-hidden="true" />;
+}

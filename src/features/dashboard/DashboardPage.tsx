@@ -1,0 +1,103 @@
+import { Alert, Box, Button, Card, Grid, Heading, HStack, Skeleton, Stack, Stat, Table, Text } from '@chakra-ui/react';
+import { useT } from '../../i18n';
+import { useDashboard } from './useDashboard';
+import { formatDateTime } from '../resource/format';
+import type { DashboardData } from '../../../models/dashboard';
+
+const FIGURES: Array<{ key: keyof DashboardData; label: string }> = [
+  { key: 'running_days', label: 'dashboard.runningDays' },
+  { key: 'sites', label: 'dashboard.sites' },
+  { key: 'visitors', label: 'dashboard.visitors' },
+  { key: 'articles', label: 'dashboard.articles' },
+  { key: 'keywords', label: 'dashboard.keywords' },
+  { key: 'inquiries', label: 'dashboard.inquiries' },
+  { key: 'imported_links', label: 'dashboard.importedLinks' },
+  { key: 'exported_links', label: 'dashboard.exportedLinks' },
+  { key: 'admins', label: 'dashboard.admins' },
+  { key: 'roles', label: 'dashboard.roles' },
+  { key: 'logins_today', label: 'dashboard.loginsToday' },
+];
+
+export default function DashboardPage() {
+  const { t } = useT();
+  const d = useDashboard();
+  return (
+    <Stack gap="4" data-testid="dashboard">
+      <Heading size="lg">{t('dashboard.welcome', { name: d.name })}</Heading>
+      {d.failed && (
+        <Alert.Root status="error" size="sm">
+          <Alert.Indicator />
+          <Alert.Title>{d.error}</Alert.Title>
+          <Button size="xs" ml="auto" onClick={d.reload}>
+            {t('common.retry')}
+          </Button>
+        </Alert.Root>
+      )}
+      <Grid templateColumns={{ base: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)', xl: 'repeat(6, 1fr)' }} gap="3">
+        {FIGURES.map((f) => {
+          const value = d.data?.[f.key];
+          return (
+            <Card.Root key={f.key} size="sm" data-testid={`stat-${f.key}`}>
+              <Card.Body>
+                <Stat.Root>
+                  <Stat.Label>{t(f.label)}</Stat.Label>
+                  {d.busy && !d.data ? (
+                    <Skeleton height="28px" />
+                  ) : value === null || value === undefined ? (
+                    <Stat.HelpText color="fg.muted">{t('dashboard.pendingModule')}</Stat.HelpText>
+                  ) : (
+                    <Stat.ValueText>{String(value)}</Stat.ValueText>
+                  )}
+                </Stat.Root>
+              </Card.Body>
+            </Card.Root>
+          );
+        })}
+      </Grid>
+      <Grid templateColumns={{ base: '1fr', lg: '1fr 2fr' }} gap="3">
+        <Card.Root size="sm">
+          <Card.Header>
+            <Heading size="sm">{t('dashboard.version')}</Heading>
+          </Card.Header>
+          <Card.Body>
+            <Stack gap="2" fontSize="sm">
+              <HStack justify="space-between">
+                <Text color="fg.muted">{t('dashboard.versionLabel')}</Text>
+                <Text data-testid="version">{d.data?.version ?? '—'}</Text>
+              </HStack>
+              <HStack justify="space-between">
+                <Text color="fg.muted">{t('dashboard.authorization')}</Text>
+                <Text>{t('dashboard.authorizationValue')}</Text>
+              </HStack>
+              <HStack justify="space-between">
+                <Text color="fg.muted">{t('dashboard.database')}</Text>
+                <Text>{d.data ? (d.data.database === 'pglite' ? 'PGlite' : 'PostgreSQL') : '—'}</Text>
+              </HStack>
+            </Stack>
+          </Card.Body>
+        </Card.Root>
+        <Card.Root size="sm">
+          <Card.Header>
+            <Heading size="sm">{t('dashboard.recentLogins')}</Heading>
+          </Card.Header>
+          <Card.Body>
+            <Box overflowX="auto">
+              <Table.Root size="sm">
+                <Table.Body>
+                  {(d.data?.recent_logins ?? []).map((l, i) => (
+                    <Table.Row key={i}>
+                      <Table.Cell whiteSpace="nowrap">{formatDateTime(l.created_at)}</Table.Cell>
+                      <Table.Cell>{l.ip}</Table.Cell>
+                      <Table.Cell>{l.location}</Table.Cell>
+                      <Table.Cell display={{ base: 'none', md: 'table-cell' }}>{l.device}</Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </Box>
+          </Card.Body>
+        </Card.Root>
+      </Grid>
+    </Stack>
+  );
+}

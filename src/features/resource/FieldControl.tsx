@@ -1,0 +1,118 @@
+import { lazy, Suspense } from 'react';
+import { Checkbox, Field, Input, NativeSelect, Spinner, Stack, Switch, Textarea } from '@chakra-ui/react';
+import type { FieldDef } from '../../../models/resource';
+import { t } from '../../i18n';
+import { useOptions } from './optionsStore';
+
+const PermissionTree = lazy(() => import('../role/PermissionTree'));
+
+export interface FieldControlProps {
+  resource: string;
+  field: FieldDef;
+  value: unknown;
+  error?: string;
+  mode: 'create' | 'edit';
+  onChange: (value: unknown) => void;
+}
+
+/** One form field of a resource dialog, chosen by the field's kind; labels come from resources.<name>.fields. */
+export function FieldControl({ resource, field, value, error, mode, onChange }: FieldControlProps) {
+  const options = useOptions(field.options);
+  const label = t(`resources.${resource}.fields.${field.name}`);
+  const required = field.required && !(field.kind === 'password' && mode === 'edit');
+  const readOnly = field.lockedOnEdit && mode === 'edit';
+  const testId = `field-${field.name}`;
+  let control;
+  switch (field.kind) {
+    case 'textarea':
+      control = <Textarea data-testid={testId} value={String(value ?? '')} onChange={(e) => onChange(e.currentTarget.value)} rows={3} />;
+      break;
+    case 'number':
+      control = (
+        <Input data-testid={testId} type="number" value={value === undefined || value === null ? '' : String(value)} onChange={(e) => onChange(e.currentTarget.value === '' ? undefined : Number(e.currentTarget.value))} />
+      );
+      break;
+    case 'switch':
+      control = (
+        <Switch.Root data-testid={testId} checked={Boolean(value)} onCheckedChange={(e) => onChange(e.checked)}>
+          <Switch.HiddenInput />
+          <Switch.Control />
+        </Switch.Root>
+      );
+      break;
+    case 'select':
+      control = (
+        <NativeSelect.Root>
+          <NativeSelect.Field
+            data-testid={testId}
+            value={value === undefined || value === null ? '' : String(value)}
+            onChange={(e) => {
+              const raw = e.currentTarget.value;
+              const match = options?.find((o) => String(o.value) === raw);
+              onChange(raw === '' ? undefined : (match?.value ?? raw));
+            }}
+          >
+            <option value="">{t('common.pleaseSelect')}</option>
+            {options?.map((o) => (
+              <option key={String(o.value)} value={String(o.value)}>
+                {o.label}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      );
+      break;
+    case 'multiselect': {
+      const chosen = Array.isArray(value) ? (value as Array<string | number>) : [];
+      control = options ? (
+        <Stack gap="1" data-testid={testId} maxH="160px" overflowY="auto" borderWidth="1px" rounded="md" p="2">
+          {options.map((o) => (
+            <Checkbox.Root
+              key={String(o.value)}
+              size="sm"
+              checked={chosen.includes(o.value)}
+              onCheckedChange={(e) => onChange(e.checked ? [...chosen, o.value] : chosen.filter((v) => v !== o.value))}
+            >
+              <Checkbox.HiddenInput />
+              <Checkbox.Control />
+              <Checkbox.Label>{o.label}</Checkbox.Label>
+            </Checkbox.Root>
+          ))}
+        </Stack>
+      ) : (
+        <Spinner size="sm" />
+      );
+      break;
+    }
+    case 'permissionTree':
+      control = (
+        <Suspense fallback={<Spinner size="sm" />}>
+          <PermissionTree value={Array.isArray(value) ? (value as string[]) : []} onChange={onChange} />
+        </Suspense>
+      );
+      break;
+    default:
+      control = (
+        <Input
+          data-testid={testId}
+          type={field.kind === 'password' ? 'password' : field.kind === 'email' ? 'email' : field.kind === 'date' ? 'date' : 'text'}
+          autoComplete={field.kind === 'password' ? 'new-password' : 'off'}
+          readOnly={readOnly}
+          value={String(value ?? '')}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />
+      );
+  }
+  return (
+    <Field.Root invalid={Boolean(error)} required={required} gridColumn={field.span === 24 ? '1 / -1' : undefined}>
+      <Field.Label>
+        {label}
+        <Field.RequiredIndicator />
+      </Field.Label>
+      {control}
+      {field.hint && !error && <Field.HelperText>{t(field.hint)}</Field.HelperText>}
+      {error && <Field.ErrorText data-testid={`${testId}-error`}>{error}</Field.ErrorText>}
+    </Field.Root>
+  );
+}

@@ -1,0 +1,59 @@
+import { Alert, Button, Grid, Spinner } from '@chakra-ui/react';
+import type { ResourceDef } from '../../../models/resource';
+import { t } from '../../i18n';
+import { DraggableDialog } from '../../components/DraggableDialog';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { FieldControl } from './FieldControl';
+import type { ResourceForm } from './useResourceForm';
+
+export function ResourceFormDialog({ def, form, width = 640 }: { def: ResourceDef; form: ResourceForm; width?: number }) {
+  const title = `${t(form.mode === 'create' ? 'common.create' : 'common.edit')} · ${t(`resources.${def.name}.title`)}`;
+  return (
+    <>
+      <DraggableDialog
+        open={form.open}
+        onClose={form.close}
+        title={title}
+        width={width}
+        testId={`form-${def.name}`}
+        footer={
+          <>
+            <Button size="sm" variant="outline" onClick={form.close} disabled={form.busy}>
+              {t('common.cancel')}
+            </Button>
+            <Button size="sm" colorPalette="blue" onClick={form.submit} loading={form.submitting} disabled={!form.editable} data-testid="form-submit">
+              {t('common.save')}
+            </Button>
+          </>
+        }
+      >
+        {form.error && (
+          <Alert.Root status="error" mb="3" size="sm" data-testid="form-error">
+            <Alert.Indicator />
+            <Alert.Title>{form.error}</Alert.Title>
+          </Alert.Root>
+        )}
+        {form.loadingRecord ? (
+          <Spinner />
+        ) : (
+          <Grid templateColumns={{ base: '1fr', md: 'repeat(2, 1fr)' }} gap="4">
+            {def.form.fields.map((f) => (
+              <FieldControl key={f.name} resource={def.name} field={f} value={form.values[f.name]} error={form.errors[f.name]} mode={form.mode} onChange={(v) => form.change(f.name, v)} />
+            ))}
+          </Grid>
+        )}
+      </DraggableDialog>
+      <ConfirmDialog
+        open={form.confirmingClose}
+        title={t('common.unsavedTitle')}
+        body={t('common.unsavedBody')}
+        confirmLabel={t('common.discard')}
+        cancelLabel={t('common.keepEditing')}
+        onConfirm={form.confirmClose}
+        onCancel={form.cancelClose}
+        danger
+        testId="confirm-discard"
+      />
+    </>
+  );
+}

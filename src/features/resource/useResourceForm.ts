@@ -1,0 +1,68 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { resourceFormMachine, isDirty, type Values, type FormContext } from '../../../machines/resourceForm.machine';
+import type { ResourceDef } from '../../../models/resource';
+import { ApiFailure, get, post } from '../../api/http';
+import { notify } from '../../components/Toaster';
+import { validateWith } from '../../i18n/zodErrors';
+import { invalidateOptions } from './optionsStore';
+
+const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/** The field a 400 answer names (the server says which field failed). */
+export function failedField(e: unknown): string | undefined {
+  if (!(e instanceof ApiFailure) || e.code !== 400) return undefined;
+  const issues = (e.data as { issues?: Array<{ field: string }> } | null)?.issues;
+  return issues?.[0]?.field;
+}
+
+/** Connects a resource's form dialog to the form chart. */
+export function useResourceForm(def: ResourceDef, onSaved: () => void, prepare: (values: Values) => Values = (v) => v) {
+  const validate: FormContext['validate'] = (values, mode) =>
+    validateWith(mode === 'create' ? def.create : def.update, prepare(values));
+  const actor = useActorRef(
+    resourceFormMachine.provide({
+      actions: {
+        fetchRecord: (_, { id }) => {
+          get<Values>(`/${def.name}/read`, { id })
+            .then(({ data }) => actor.send({ type: 'record.loaded', values: data }))
+            .catch((e: unknown) => actor.send({ type: 'record.failed', message: messageOf(e) }));
+        },
+        submitRecord: (_, { mode, id, values }) => {
+          const body = prepare(mode === 'edit' ? { ...values, id } : values);
+          post(`/${def.name}/${mode === 'create' ? 'save' : 'update'}`, body)
+            .then(({ msg }) => actor.send({ type: 'submit.done', message: msg }))
+            .catch((e: unknown) => actor.send({ type: 'submit.failed', message: messageOf(e), field: failedField(e) }));
+        },
+        notify: (_, { kind, message }) => notify(kind, message),
+        saved: () => {
+          invalidateOptions(def.name);
+          onSaved();
+        },
+      },
+    }),
+    { input: { validate } },
+  );
+  const state = useSelector(actor, (s) => s);
+  const { context } = state;
+  return {
+    open: state.hasTag('open'),
+    busy: state.hasTag('busy'),
+    submitting: state.hasTag('submitting'),
+    loadingRecord: state.hasTag('loadingRecord'),
+    editable: state.hasTag('editable'),
+    confirmingClose: state.hasTag('confirming'),
+    mode: context.mode,
+    values: context.values,
+    errors: context.errors,
+    error: context.error,
+    dirty: isDirty(context),
+    openCreate: (values: Values) => actor.send({ type: 'form.openCreate', values }),
+    openEdit: (id: number) => actor.send({ type: 'form.openEdit', id }),
+    change: (name: string, value: unknown) => actor.send({ type: 'field.change', name, value }),
+    submit: () => actor.send({ type: 'form.submit' }),
+    close: () => actor.send({ type: 'form.close' }),
+    confirmClose: () => actor.send({ type: 'close.confirm' }),
+    cancelClose: () => actor.send({ type: 'close.cancel' }),
+  };
+}
+export type ResourceForm = ReturnType<typeof useResourceForm>;

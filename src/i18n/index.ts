@@ -1,0 +1,58 @@
+import rosetta from 'rosetta';
+import { useStore, createStore } from '../app/store';
+import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGES, type Language } from '../../models/language';
+import { zh } from './zh';
+import { en } from './en';
+
+export type Catalog = typeof zh;
+
+const i18n = rosetta<Catalog>({ zh, en: en as Catalog });
+
+function storedLanguage(): Language {
+  try {
+    const v = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return (LANGUAGES as readonly string[]).includes(v ?? '') ? (v as Language) : DEFAULT_LANGUAGE;
+  } catch {
+    return DEFAULT_LANGUAGE;
+  }
+}
+
+/** The interface language, kept in localStorage under `language` (spec §1); zh by default. */
+export const languageStore = createStore<Language>(storedLanguage());
+i18n.locale(languageStore.get());
+
+export function setLanguage(lang: Language) {
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
+  } catch {
+    /* private mode: the choice lasts for this page only */
+  }
+  i18n.locale(lang);
+  document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
+  languageStore.set(lang);
+}
+
+export type Params = Record<string, string | number>;
+
+/** Translates a key; an unknown key is shown as itself so a missing string is visible, not blank. */
+export function t(key: string, params?: Params): string {
+  const out = i18n.t(key, params as never);
+  return typeof out === 'string' && out !== '' ? out : key;
+}
+
+/** Whether the catalog has a key (menu titles typed by admins are shown as written). */
+export function hasKey(key: string): boolean {
+  const out = i18n.t(key);
+  return typeof out === 'string' && out !== '';
+}
+
+/** Menu titles are i18n keys when seeded, free text when an admin typed them in menu management. */
+export function menuTitle(title: string): string {
+  return hasKey(title) ? t(title) : title;
+}
+
+/** Re-renders on language change and returns the translator. */
+export function useT() {
+  const lang = useStore(languageStore);
+  return { t, lang };
+}

@@ -1,0 +1,82 @@
+import { useEffect, type ReactNode } from 'react';
+import { Box, Drawer, Flex, Portal, Stack } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { layout, session } from '../app/root';
+import { RESIZE_WATCH_INTERVAL_MS } from '../../models/constants';
+import { TopBar, SiteSwitcher, TopGroups } from './TopBar';
+import { SideMenu } from './SideMenu';
+import { TabsBar } from './TabsBar';
+import { PageBreadcrumb } from './Breadcrumb';
+import { Footer } from './Footer';
+import { ExpiredConfirm } from './ExpiredConfirm';
+import { PersonalDialog } from '../features/personal/PersonalDialog';
+import { useShell } from './useShell';
+import type { ScreenRoute } from '../routes/registry';
+
+/** Tells the layout chart the viewport width, at most every 300 ms. */
+function useViewportWatch() {
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onResize = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => layout.send({ type: 'viewport.resized', width: window.innerWidth }), RESIZE_WATCH_INTERVAL_MS);
+    };
+    window.addEventListener('resize', onResize);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('resize', onResize);
+    };
+  }, []);
+}
+
+/** After signing in with the initial password, the personal center opens (with its notice) to change it. */
+function usePassTips() {
+  const passTips = useSelector(session, (s) => s.context.passTips);
+  useEffect(() => {
+    if (passTips) layout.send({ type: 'personal.open' });
+  }, [passTips]);
+}
+
+export function Shell({ route, children }: { route: ScreenRoute | undefined; children: ReactNode }) {
+  const shell = useShell();
+  useViewportWatch();
+  usePassTips();
+  return (
+    <Flex direction="column" h="100vh" data-testid="shell">
+      <TopBar shell={shell} />
+      <Flex flex="1" minH="0">
+        {!shell.mobile && shell.sidebarOpened && <SideMenu shell={shell} />}
+        {shell.mobile && (
+          <Drawer.Root open={shell.sidebarOpened} placement="start" onOpenChange={(e) => !e.open && shell.closeSidebar()} size="xs">
+            <Portal>
+              <Drawer.Backdrop />
+              <Drawer.Positioner>
+                <Drawer.Content bg="gray.800" maxW="260px" data-testid="mobile-drawer">
+                  <Stack p="2" gap="2" bg="gray.800">
+                    <Box bg="white" rounded="md" p="1">
+                      <TopGroups shell={shell} direction="column" />
+                    </Box>
+                    <SiteSwitcher shell={shell} width="100%" />
+                  </Stack>
+                  <SideMenu shell={shell} width="100%" />
+                </Drawer.Content>
+              </Drawer.Positioner>
+            </Portal>
+          </Drawer.Root>
+        )}
+        <Flex direction="column" flex="1" minW="0">
+          <TabsBar />
+          <Box px="4" pt="3">
+            <PageBreadcrumb route={route} />
+          </Box>
+          <Box flex="1" overflow="auto" px={{ base: '2', md: '4' }} py="3" data-testid="main">
+            {children}
+          </Box>
+          <Footer />
+        </Flex>
+      </Flex>
+      <PersonalDialog />
+      <ExpiredConfirm />
+    </Flex>
+  );
+}

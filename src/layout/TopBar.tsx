@@ -1,0 +1,107 @@
+import { Avatar, Box, Button, Flex, HStack, IconButton, Menu, NativeSelect, Portal, Text } from '@chakra-ui/react';
+import { ExternalLink, Eraser, LogOut, PanelLeft, UserRound } from 'lucide-react';
+import { menuTitle, useT } from '../i18n';
+import { LanguageSwitch } from './LanguageSwitch';
+import type { Shell } from './useShell';
+import { MenuIcon } from '../components/Icon';
+import { Logo } from '../components/Logo';
+
+export function SiteSwitcher({ shell, width = '180px' }: { shell: Shell; width?: string }) {
+  const { t } = useT();
+  return (
+    <NativeSelect.Root size="sm" width={width}>
+      <NativeSelect.Field aria-label={t('layout.site')} title={t('layout.site')} data-testid="site-switcher" value={shell.siteId ?? ''} onChange={(e) => shell.selectSite(Number(e.currentTarget.value))}>
+        {shell.sites.map((s) => (
+          <option key={s.id} value={s.id}>
+            {s.label}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+}
+
+export function TopGroups({ shell, direction = 'row' }: { shell: Shell; direction?: 'row' | 'column' }) {
+  return (
+    <Flex gap="1" direction={direction} data-testid="top-menu">
+      {shell.menu.map((g) => (
+        <Button
+          key={g.key}
+          size="sm"
+          variant={g.key === shell.group?.key ? 'subtle' : 'ghost'}
+          colorPalette={g.key === shell.group?.key ? 'blue' : 'gray'}
+          justifyContent="flex-start"
+          onClick={() => shell.chooseGroup(g.key)}
+          data-testid={`top-menu-${g.key}`}
+        >
+          <MenuIcon name={g.icon} /> {menuTitle(g.title)}
+        </Button>
+      ))}
+    </Flex>
+  );
+}
+
+export function TopBar({ shell }: { shell: Shell }) {
+  const { t } = useT();
+  return (
+    <Flex as="header" h="52px" px="3" gap="2" align="center" bg="bg" borderBottomWidth="1px" flexShrink={0} data-testid="top-bar">
+      <IconButton size="sm" variant="ghost" aria-label={t('layout.toggleSidebar')} onClick={shell.toggleSidebar} data-testid="sidebar-toggle">
+        <PanelLeft />
+      </IconButton>
+      <Box mr="2">
+        <Logo />
+      </Box>
+      {!shell.mobile && <TopGroups shell={shell} />}
+      <Box flex="1" />
+      {!shell.mobile && (
+        <HStack gap="1">
+          <Button asChild size="sm" variant="ghost" title={t('layout.home')}>
+            <a href={shell.siteHome} target="_blank" rel="noreferrer" data-testid="site-home">
+              <ExternalLink /> {t('layout.home')}
+            </a>
+          </Button>
+          <Button size="sm" variant="ghost" onClick={shell.clearCache} data-testid="clear-cache">
+            <Eraser /> {t('layout.clearCache')}
+          </Button>
+          <SiteSwitcher shell={shell} />
+        </HStack>
+      )}
+      <LanguageSwitch />
+      <Menu.Root positioning={{ placement: 'bottom-end' }}>
+        <Menu.Trigger asChild>
+          <Button size="sm" variant="ghost" data-testid="user-menu" px="1">
+            <Avatar.Root size="xs" colorPalette="blue">
+              <Avatar.Fallback name={shell.userName || '?'} />
+            </Avatar.Root>
+            {!shell.mobile && <Text maxW="120px" truncate>{shell.userName}</Text>}
+          </Button>
+        </Menu.Trigger>
+        <Portal>
+          <Menu.Positioner>
+            <Menu.Content minW="180px">
+              {shell.mobile && (
+                <>
+                  <Menu.Item value="home" asChild>
+                    <a href={shell.siteHome} target="_blank" rel="noreferrer">
+                      <ExternalLink size={14} /> {t('layout.home')}
+                    </a>
+                  </Menu.Item>
+                  <Menu.Item value="cache" onSelect={shell.clearCache}>
+                    <Eraser size={14} /> {t('layout.clearCache')}
+                  </Menu.Item>
+                </>
+              )}
+              <Menu.Item value="personal" onSelect={shell.openPersonal} data-testid="open-personal">
+                <UserRound size={14} /> {t('layout.personal')}
+              </Menu.Item>
+              <Menu.Item value="logout" onSelect={shell.logout} data-testid="logout" color="fg.error">
+                <LogOut size={14} /> {t('layout.logout')}
+              </Menu.Item>
+            </Menu.Content>
+          </Menu.Positioner>
+        </Portal>
+      </Menu.Root>
+    </Flex>
+  );
+}
