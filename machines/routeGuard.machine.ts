@@ -19,6 +19,8 @@ export interface GuardContext {
   hasToken: boolean;
   /** Where the last decision sent the user (equal to target when allowed). */
   resolved: string;
+  /** The last path the guard allowed: what the app shows while a new navigation is being decided. */
+  allowed: string;
 }
 
 export type GuardEvent =
@@ -38,7 +40,7 @@ export const routeGuardMachine = setup({
     requestRoutes: () => {},
     redirect: (_, _params: { to: string }) => {},
     dropToken: () => {},
-    allow: assign(({ context }) => ({ resolved: context.target })),
+    allow: assign(({ context }) => ({ resolved: context.target, allowed: context.target })),
   },
   guards: {
     anonymousOnLogin: ({ context }) => !context.hasToken && isLoginPath(pathOnly(context.target)),
@@ -50,10 +52,10 @@ export const routeGuardMachine = setup({
   },
 }).createMachine({
   id: 'routeGuard',
-  context: { authority: [], loaded: false, target: '', hasToken: false, resolved: '' },
+  context: { authority: [], loaded: false, target: '', hasToken: false, resolved: '', allowed: '' },
   initial: 'idle',
   on: {
-    'routes.reset': { actions: assign({ authority: [], loaded: false }) },
+    'routes.reset': { actions: assign({ authority: [], loaded: false, allowed: '' }) },
   },
   states: {
     idle: {

@@ -26,6 +26,7 @@ export type TabsEvent =
   | { type: 'tab.closeOthers'; path: string }
   | { type: 'tab.closeAll' }
   | { type: 'tab.refresh'; path: string }
+  | { type: 'tabs.reset' }
   | { type: 'menu.open'; path: string }
   | { type: 'menu.close' };
 
@@ -110,6 +111,14 @@ export const tabsMachine = setup({
             }),
             { type: 'navigate', params: ({ context }) => ({ to: context.active }) },
           ],
+        },
+        // Signing out: back to the pinned tabs, without navigating (the guard sends the user to the login).
+        'tabs.reset': {
+          target: '.menuClosed',
+          actions: assign(({ context }) => {
+            const views = context.views.filter((v) => v.pinned);
+            return { views, active: views[0]?.path ?? '/', refreshes: {}, menuFor: null };
+          }),
         },
         'tab.refresh': {
           guard: 'known',

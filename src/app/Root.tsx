@@ -25,10 +25,10 @@ function View({ view: ViewComponent, hidden }: { view: LazyExoticComponent<Compo
 }
 
 export function Root() {
-  const { location, allowed, route } = useRouting();
+  const { path: location, ready, route } = useRouting();
   const views = useSelector(tabs, (s) => s.context.views);
   const refreshes = useSelector(tabs, (s) => s.context.refreshes);
-  if (!allowed) return <Loading />;
+  if (!ready) return <Loading />;
   if (route?.bare) {
     return (
       <Suspense fallback={<Loading />}>

@@ -44,9 +44,12 @@ export const session = createActor(
       },
       persistToken: (_, { token }) => setToken(token),
       clearToken: () => removeToken(),
+      // Signing out resets everything the signed-in shell held: routes, tabs, dialogs, loaded data.
       resetRoutes: () => {
         shellStore.set(emptyShell);
         guard.send({ type: 'routes.reset' });
+        tabs.send({ type: 'tabs.reset' });
+        layout.send({ type: 'personal.close' });
       },
       reload: () => window.location.reload(),
     },
@@ -66,6 +69,8 @@ async function loadShell(): Promise<string[]> {
   ]);
   acceptSites(sites.data);
   shellStore.set({ menu: menu.data.menu, authority: menu.data.authority, dynamic: dynamic.data, current: current.data, info: info.data });
+  // Still on an initial or admin-set password: the personal center opens (with its notice) to change it.
+  if (current.data.pass_tips) layout.send({ type: 'personal.open' });
   return menu.data.authority;
 }
 

@@ -6,10 +6,12 @@ import { getToken } from './token';
 import { matchRoute } from '../routes/registry';
 import { useT } from '../i18n';
 import { PRODUCT_TITLE } from '../../models/constants';
+import { pathOnly } from '../../models/routing';
 
 /**
- * Feeds every location change (and every sign-in / sign-out) to the guard chart, and once the guard
- * allows a page: opens its tab and sets the page title "route title - Banyan".
+ * Feeds every location change (and every sign-in / sign-out) to the guard chart. What is shown is the
+ * last path the guard allowed, so a navigation being decided never unmounts the shell or its cached
+ * views, and a forbidden page is never rendered, not even for one frame.
  */
 export function useRouting() {
   const { t, lang } = useT();
@@ -17,23 +19,23 @@ export function useRouting() {
   const search = useSearch();
   const full = search ? `${location}?${search}` : location;
   const loggedIn = useSelector(session, (s) => s.hasTag('loggedIn'));
-  const resolved = useSelector(guard, (s) => s.context.resolved);
-  const loading = useSelector(guard, (s) => s.hasTag('busy'));
-  const route = matchRoute(location);
-  const allowed = resolved === full && !loading;
+  const allowed = useSelector(guard, (s) => s.context.allowed);
+  const loadingRoutes = useSelector(guard, (s) => s.hasTag('busy'));
+  const path = pathOnly(allowed);
+  const route = allowed ? matchRoute(path) : undefined;
 
   useEffect(() => {
     guard.send({ type: 'navigate', path: full, hasToken: loggedIn && Boolean(getToken()) });
   }, [full, loggedIn]);
 
   useEffect(() => {
-    if (!allowed || !route || route.bare) return;
-    tabs.send({ type: 'tab.open', view: { path: location, title: route.title, pinned: Boolean(route.pinned), cache: Boolean(route.cache) } });
-  }, [allowed, route, location]);
+    if (!route || route.bare) return;
+    tabs.send({ type: 'tab.open', view: { path, title: route.title, pinned: Boolean(route.pinned), cache: Boolean(route.cache) } });
+  }, [route, path]);
 
   useEffect(() => {
     document.title = route ? `${t(route.title)} - ${PRODUCT_TITLE}` : PRODUCT_TITLE;
   }, [route, lang, t]);
 
-  return { location, allowed, route };
+  return { path, ready: allowed !== '' && !(loadingRoutes && !route), route };
 }

@@ -1,7 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Box, Drawer, Flex, Portal, Stack } from '@chakra-ui/react';
-import { useSelector } from '@xstate/react';
-import { layout, session } from '../app/root';
+import { layout } from '../app/root';
 import { RESIZE_WATCH_INTERVAL_MS } from '../../models/constants';
 import { TopBar, SiteSwitcher, TopGroups } from './TopBar';
 import { SideMenu } from './SideMenu';
@@ -29,18 +28,9 @@ function useViewportWatch() {
   }, []);
 }
 
-/** After signing in with the initial password, the personal center opens (with its notice) to change it. */
-function usePassTips() {
-  const passTips = useSelector(session, (s) => s.context.passTips);
-  useEffect(() => {
-    if (passTips) layout.send({ type: 'personal.open' });
-  }, [passTips]);
-}
-
 export function Shell({ route, children }: { route: ScreenRoute | undefined; children: ReactNode }) {
   const shell = useShell();
   useViewportWatch();
-  usePassTips();
   return (
     <Flex direction="column" h="100vh" data-testid="shell">
       <TopBar shell={shell} />

@@ -105,7 +105,7 @@ export const authCodes = pgTable(
   (t) => [index('auth_codes_admin_idx').on(t.adminId)],
 );
 
-/** Failed-login counters per IP and per account, for progressive delays. */
+/** Failed-login counters per IP and per account (progressive delays), and SMS resend cooldowns per account name. */
 export const loginThrottle = pgTable('login_throttle', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull().default(0),

@@ -4,6 +4,8 @@ import { resourceFormMachine, isDirty, type Values } from '../../../machines/res
 import { SelfUpdate } from '../../../models/admin';
 import { get, post } from '../../api/http';
 import { layout, session } from '../../app/root';
+import { shellStore } from '../../app/shellStore';
+import { useStore } from '../../app/store';
 import { notify } from '../../components/Toaster';
 import { t } from '../../i18n';
 import { validateWith } from '../../i18n/zodErrors';
@@ -25,7 +27,11 @@ export function usePersonal() {
         submitRecord: (_, { values }) => {
           post('/admin/selfUpdate', body(values))
             .then(({ msg }) => {
-              if (values.password) session.send({ type: 'password.changed' });
+              if (values.password) {
+                session.send({ type: 'password.changed' });
+                const shell = shellStore.get();
+                if (shell.current) shellStore.set({ ...shell, current: { ...shell.current, pass_tips: false } });
+              }
               actor.send({ type: 'submit.done', message: msg });
             })
             .catch((e: unknown) => actor.send({ type: 'submit.failed', message: messageOf(e), field: failedField(e) }));
@@ -52,7 +58,7 @@ export function usePersonal() {
   useEffect(() => {
     if (!open && layout.getSnapshot().hasTag('personalOpen')) layout.send({ type: 'personal.close' });
   }, [open]);
-  const passTips = useSelector(session, (s) => s.context.passTips);
+  const passTips = useStore(shellStore).current?.pass_tips ?? false;
   return {
     open,
     passTips,

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Checkbox, Field, Input, NativeSelect, Spinner, Stack, Switch, Textarea } from '@chakra-ui/react';
+import { Checkbox, Field, Fieldset, Input, NativeSelect, Spinner, Stack, Switch, Textarea } from '@chakra-ui/react';
 import type { FieldDef } from '../../../models/resource';
 import { t } from '../../i18n';
 import { useOptions } from './optionsStore';
@@ -103,6 +103,20 @@ export function FieldControl({ resource, field, value, error, mode, onChange }: 
           onChange={(e) => onChange(e.currentTarget.value)}
         />
       );
+  }
+  // A group of checkboxes must not sit in a Field: Chakra gives every checkbox in a Field the field's
+  // input id, so each label would toggle the first box. Groups are a Fieldset instead.
+  if (field.kind === 'multiselect' || field.kind === 'permissionTree') {
+    return (
+      <Fieldset.Root invalid={Boolean(error)} gridColumn={field.span === 24 ? '1 / -1' : undefined} gap="1.5">
+        <Fieldset.Legend fontSize="sm" fontWeight="medium">
+          {label}
+        </Fieldset.Legend>
+        {control}
+        {field.hint && !error && <Fieldset.HelperText>{t(field.hint)}</Fieldset.HelperText>}
+        {error && <Fieldset.ErrorText data-testid={`${testId}-error`}>{error}</Fieldset.ErrorText>}
+      </Fieldset.Root>
+    );
   }
   return (
     <Field.Root invalid={Boolean(error)} required={required} gridColumn={field.span === 24 ? '1 / -1' : undefined}>

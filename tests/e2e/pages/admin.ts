@@ -1,0 +1,126 @@
+import type { Page } from 'playwright-core';
+import { containsText, countIs, visible } from './see';
+
+// Page objects: what a user does and sees in the admin, in their words.
+
+export class LoginPage {
+  constructor(private readonly page: Page, private readonly base: string) {}
+
+  async open(query = '') {
+    await this.page.goto(`${this.base}/admin/login${query}`);
+    await this.page.getByTestId('login-page').waitFor();
+  }
+
+  async logIn(account: string, password: string) {
+    await this.page.getByTestId('login-account').fill(account);
+    await this.page.getByTestId('login-password').fill(password);
+    await this.page.getByTestId('login-submit').click();
+  }
+
+  async seeError(text: string) {
+    await containsText(this.page.getByTestId('login-error'), text);
+  }
+}
+
+export class ShellPage {
+  constructor(private readonly page: Page, private readonly base: string) {}
+
+  async waitReady() {
+    await this.page.getByTestId('shell').waitFor();
+  }
+
+  async go(path: string) {
+    await this.page.goto(`${this.base}/admin${path}`);
+  }
+
+  path() {
+    return new URL(this.page.url()).pathname.replace(/^\/admin/, '') + new URL(this.page.url()).search;
+  }
+
+  async closePersonalCenter() {
+    const dialog = this.page.getByTestId('personal-dialog');
+    if (await dialog.isVisible()) {
+      await dialog.getByRole('button', { name: /取消|Cancel/ }).click();
+      await dialog.waitFor({ state: 'hidden' });
+    }
+  }
+
+  async switchLanguage(lang: 'zh' | 'en') {
+    await this.page.getByTestId('language-switch').first().click();
+    await this.page.getByTestId(`language-${lang}`).click();
+  }
+
+  async openTopMenu(key: string) {
+    await this.page.getByTestId(`top-menu-${key}`).click();
+  }
+
+  async openMenu(key: string) {
+    await this.page.getByTestId(`menu-${key}`).click();
+  }
+
+  async seeTab(path: string) {
+    await visible(this.page.getByTestId(`tab-${path}`));
+  }
+
+  async seeMenu(key: string) {
+    await visible(this.page.getByTestId(`menu-${key}`));
+  }
+
+  async dontSeeMenu(key: string) {
+    await countIs(this.page.getByTestId(`menu-${key}`), 0);
+  }
+
+  async topMenuKeys() {
+    await visible(this.page.getByTestId('top-menu').locator('button'));
+    return this.page.getByTestId('top-menu').locator('button').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.replace('top-menu-', '')));
+  }
+
+  async logOut() {
+    await this.page.getByTestId('user-menu').click();
+    await this.page.getByTestId('logout').click();
+    await this.page.getByTestId('login-page').waitFor();
+  }
+}
+
+export class ResourceScreen {
+  constructor(private readonly page: Page, private readonly name: string) {}
+
+  async waitLoaded() {
+    await this.page.getByTestId(`page-${this.name}`).waitFor();
+    await visible(this.page.getByTestId(`table-${this.name}`).locator('tbody tr'));
+  }
+
+  async startCreating() {
+    await this.page.getByTestId(`page-${this.name}`).getByTestId('create').click();
+    await this.page.getByTestId(`form-${this.name}`).waitFor();
+  }
+
+  form() {
+    return this.page.getByTestId(`form-${this.name}`);
+  }
+
+  async fill(field: string, value: string) {
+    await this.form().getByTestId(`field-${field}`).fill(value);
+  }
+
+  async choose(field: string, label: string) {
+    await this.form().getByTestId(`field-${field}`).selectOption({ label });
+  }
+
+  async tick(testId: string) {
+    await this.form().getByTestId(testId).click();
+  }
+
+  async tickLabel(field: string, label: string) {
+    await this.form().getByTestId(`field-${field}`).getByText(label, { exact: true }).click();
+  }
+
+  async save() {
+    await this.form().getByTestId('form-submit').click();
+    await this.form().waitFor({ state: 'hidden' });
+  }
+
+  async seeRow(text: string) {
+    await containsText(this.page.getByTestId(`table-${this.name}`), text);
+  }
+}

@@ -1,0 +1,28 @@
+import type { Locator, Page } from 'playwright-core';
+
+// Web-first assertions for playwright-core (which has no `expect`): each waits until the page agrees.
+
+const TIMEOUT = 10_000;
+
+export async function eventually(what: string, check: () => Promise<boolean>, timeout = TIMEOUT): Promise<void> {
+  const deadline = Date.now() + timeout;
+  let last: unknown;
+  for (;;) {
+    try {
+      if (await check()) return;
+    } catch (e) {
+      last = e;
+    }
+    if (Date.now() > deadline) throw new Error(`Timed out waiting until ${what}${last ? `: ${String(last)}` : ''}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export const visible = (l: Locator, timeout = TIMEOUT) => l.first().waitFor({ state: 'visible', timeout });
+
+export const containsText = (l: Locator, text: string) =>
+  eventually(`it shows "${text}"`, async () => ((await l.first().textContent()) ?? '').includes(text));
+
+export const countIs = (l: Locator, n: number) => eventually(`there are ${n}`, async () => (await l.count()) === n);
+
+export const titleIs = (page: Page, title: string) => eventually(`the title is "${title}"`, async () => (await page.title()) === title);
