@@ -75,6 +75,10 @@ export const resourceListMachine = setup({
     error: null,
   }),
   initial: 'loading',
+  // Typing into a filter is never lost, whatever the list is doing; it applies on filters.apply.
+  on: {
+    'filters.change': { actions: assign({ draft: ({ context, event }) => ({ ...context.draft, [event.name]: event.value }) }) },
+  },
   states: {
     loading: {
       tags: ['busy'],
@@ -104,7 +108,6 @@ export const resourceListMachine = setup({
       initial: 'checking',
       on: {
         'list.reload': 'loading',
-        'filters.change': { actions: assign({ draft: ({ context, event }) => ({ ...context.draft, [event.name]: event.value }) }) },
         'filters.apply': { target: 'loading', actions: assign({ query: ({ context }) => ({ ...context.query, page: 1, filters: clean(context.draft) }) }) },
         'filters.reset': { target: 'loading', actions: assign({ draft: {}, query: ({ context }) => ({ ...context.query, page: 1, filters: {} }) }) },
         'page.change': { target: 'loading', actions: assign({ query: ({ context, event }) => ({ ...context.query, page: Math.max(1, event.page) }) }) },
@@ -155,7 +158,6 @@ export const resourceListMachine = setup({
       tags: ['failed'],
       on: {
         'list.reload': 'loading',
-        'filters.change': { actions: assign({ draft: ({ context, event }) => ({ ...context.draft, [event.name]: event.value }) }) },
         'filters.apply': { target: 'loading', actions: assign({ query: ({ context }) => ({ ...context.query, page: 1, filters: clean(context.draft) }) }) },
         'filters.reset': { target: 'loading', actions: assign({ draft: {}, query: ({ context }) => ({ ...context.query, page: 1, filters: {} }) }) },
       },

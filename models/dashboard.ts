@@ -1,10 +1,14 @@
-/** GET /dashboard/index → data. A null count means its module is not installed yet. */
+/**
+ * GET /dashboard/index → data. A null count means its module is not installed yet; a missing one,
+ * that the admin may not see that screen.
+ */
 export interface DashboardData {
   running_days: number;
+  /** Sites this admin manages. */
   sites: number;
-  admins: number;
-  roles: number;
-  logins_today: number;
+  admins?: number;
+  roles?: number;
+  logins_today?: number;
   visitors: number | null;
   articles: number | null;
   keywords: number | null;

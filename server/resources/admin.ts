@@ -66,6 +66,15 @@ async function checkGrant(db: Executor, auth: AuthContext, roleId: number, siteI
   return role;
 }
 
+/**
+ * A non-super admin may only manage admins whose role grants nothing beyond the caller's own
+ * permissions (and never a super admin): no editing or deleting someone who outranks you.
+ */
+function outranks(auth: AuthContext, target: typeof roles.$inferSelect): boolean {
+  if (auth.isSuper) return false;
+  return target.isSuper || target.permissions.some((p) => !auth.permissions.has(p));
+}
+
 async function activeSuperCount(db: Executor, exceptAdminId: number) {
   const [row] = await db
     .select({ n: count() })
@@ -122,6 +131,7 @@ export const adminServerResource = defineServerResource({
         .values({
           account: body.account,
           passwordHash: await hashPassword(body.password),
+          passTips: true,
           nickname: body.nickname,
           roleId: body.role_id,
           status: body.status,
@@ -138,7 +148,7 @@ export const adminServerResource = defineServerResource({
     return app.ctx.db.transaction(async (tx) => {
       const [current] = await tx.select({ admin: admins, role: roles }).from(admins).innerJoin(roles, eq(roles.id, admins.roleId)).where(eq(admins.id, body.id));
       if (!current) throw notFound();
-      if (current.role.isSuper && !auth.isSuper) throw forbidden();
+      if (outranks(auth, current.role)) throw forbidden();
       const role = await checkGrant(tx, auth, body.role_id, body.site_ids);
       if (body.id === auth.adminId && body.status !== STATUS_ACTIVE) throw badRequest('admin.cannotDisableSelf');
       const losesSuper = current.role.isSuper && (!role.isSuper || body.status !== STATUS_ACTIVE);
@@ -157,7 +167,8 @@ export const adminServerResource = defineServerResource({
           phone: body.phone,
           codeAuth: body.code_auth,
           updatedAt: new Date(),
-          ...(body.password ? { passwordHash: await hashPassword(body.password), passTips: false } : {}),
+          // A password set by another admin is one its owner is asked to change at the next sign-in.
+          ...(body.password ? { passwordHash: await hashPassword(body.password), passTips: body.id !== auth.adminId } : {}),
         })
         .where(eq(admins.id, body.id));
       await setSites(tx, body.id, body.site_ids);
@@ -174,7 +185,7 @@ export const adminServerResource = defineServerResource({
     return app.ctx.db.transaction(async (tx) => {
       const rows = await tx.select({ admin: admins, role: roles }).from(admins).innerJoin(roles, eq(roles.id, admins.roleId)).where(inArray(admins.id, ids));
       if (rows.length !== new Set(ids).size) throw notFound();
-      if (rows.some((r) => r.role.isSuper) && !auth.isSuper) throw forbidden();
+      if (rows.some((r) => outranks(auth, r.role))) throw forbidden();
       await tx.delete(admins).where(inArray(admins.id, ids));
       const [left] = await tx
         .select({ n: count() })

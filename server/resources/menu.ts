@@ -1,5 +1,5 @@
-import { and, eq, ilike, inArray, ne } from 'drizzle-orm';
-import { menus } from '../db/schema/index';
+import { eq, ilike, inArray } from 'drizzle-orm';
+import { menus, roles } from '../db/schema/index';
 import type { Executor } from '../db/client';
 import { defineServerResource } from './register';
 import { badRequest, conflict, notFound } from '../http/errors';
@@ -78,8 +78,9 @@ export const menuServerResource = defineServerResource({
     return app.ctx.db.transaction(async (tx) => {
       const [current] = await tx.select().from(menus).where(eq(menus.id, body.id));
       if (!current) throw notFound();
-      const [taken] = await tx.select({ id: menus.id }).from(menus).where(and(eq(menus.key, body.key), ne(menus.id, body.id)));
-      if (taken) throw conflict('menu.keyTaken');
+      // A key is a permission name held by roles and named by API routes: renaming it would silently
+      // cut those off, so it is fixed once created.
+      if (body.key !== current.key) throw badRequest('menu.keyLocked');
       const level = await levelUnder(tx, body.parent_id, body.id);
       await tx.update(menus).set(values(body, level)).where(eq(menus.id, body.id));
       if (level !== current.level) await relevelChildren(tx, body.id, level);
@@ -93,7 +94,13 @@ export const menuServerResource = defineServerResource({
       const children = await tx.select({ id: menus.id }).from(menus).where(inArray(menus.parentId, ids));
       if (children.some((c) => !ids.includes(c.id))) throw conflict('menu.hasChildren');
       await tx.delete(menus).where(inArray(menus.id, ids));
-      return { names: rows.map((r) => r.key) };
+      // Roles stop holding permissions that no longer exist.
+      const gone = rows.map((r) => r.key);
+      for (const role of await tx.select().from(roles)) {
+        const kept = role.permissions.filter((p) => !gone.includes(p));
+        if (kept.length !== role.permissions.length) await tx.update(roles).set({ permissions: kept }).where(eq(roles.id, role.id));
+      }
+      return { names: gone };
     });
   },
 });

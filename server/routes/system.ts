@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, count, desc, eq, gte, isNull } from 'drizzle-orm';
-import { addRoute } from '../http/route';
+import { addRoute, hasPermission } from '../http/route';
+import { siteScope } from '../operations/sites';
 import { admins, loginLogs, roles, sites } from '../db/schema/index';
 import { getSettings } from '../operations/settings';
 import { iso } from '../db/listing';
@@ -42,12 +43,16 @@ export default async function systemRoutes(app: FastifyInstance) {
         .where(and(eq(loginLogs.adminId, auth.adminId), eq(loginLogs.success, true)))
         .orderBy(desc(loginLogs.id))
         .limit(5);
+      // Figures about other admins are shown only to those who may see those screens.
+      const may = (key: string) => hasPermission(auth, key);
       const data: DashboardData = {
         running_days: Math.max(1, Math.ceil((Date.now() - new Date(installedAt).getTime()) / 86_400_000)),
-        sites: await n(db.select({ n: count() }).from(sites).where(isNull(sites.deletedAt))),
-        admins: await n(db.select({ n: count() }).from(admins)),
-        roles: await n(db.select({ n: count() }).from(roles)),
-        logins_today: await n(db.select({ n: count() }).from(loginLogs).where(and(eq(loginLogs.success, true), gte(loginLogs.createdAt, startOfDay)))),
+        sites: await n(db.select({ n: count() }).from(sites).where(and(isNull(sites.deletedAt), siteScope(auth, sites.id)))),
+        admins: may('admin') ? await n(db.select({ n: count() }).from(admins)) : undefined,
+        roles: may('role') ? await n(db.select({ n: count() }).from(roles)) : undefined,
+        logins_today: may('adminLoginLog')
+          ? await n(db.select({ n: count() }).from(loginLogs).where(and(eq(loginLogs.success, true), gte(loginLogs.createdAt, startOfDay))))
+          : undefined,
         // Filled in by the modules that own them (content, keywords, inquiries, links, visits).
         visitors: null,
         articles: null,

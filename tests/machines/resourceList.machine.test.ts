@@ -63,11 +63,12 @@ function deleteEvents({ context: c }: Snapshot): ListEvent[] {
 
 const READY: Type[] = ['list.reload', 'filters.change', 'filters.apply', 'filters.reset', 'page.change', 'limit.change', 'row.toggle', 'rows.toggleAll', 'delete.request'];
 const VIEWS: Record<string, { tags: string[]; accepts: Type[] }> = {
-  '"loading"': { tags: ['busy'], accepts: ['page.loaded', 'page.failed'] },
+  // Filter typing is accepted in every state (it only edits the draft).
+  '"loading"': { tags: ['busy'], accepts: ['page.loaded', 'page.failed', 'filters.change'] },
   '{"ready":"filled"}': { tags: ['filled'], accepts: READY },
   '{"ready":"empty"}': { tags: ['empty'], accepts: READY },
-  '"confirmingDelete"': { tags: ['confirming'], accepts: ['delete.confirm', 'delete.cancel'] },
-  '"deleting"': { tags: ['busy', 'confirming'], accepts: ['delete.done', 'delete.failed'] },
+  '"confirmingDelete"': { tags: ['confirming'], accepts: ['delete.confirm', 'delete.cancel', 'filters.change'] },
+  '"deleting"': { tags: ['busy', 'confirming'], accepts: ['delete.done', 'delete.failed', 'filters.change'] },
   '"failed"': { tags: ['failed'], accepts: ['list.reload', 'filters.change', 'filters.apply', 'filters.reset'] },
 };
 const TAGS = ['busy', 'filled', 'empty', 'confirming', 'failed'];
@@ -204,6 +205,17 @@ describe('resource list chart, what a user can do with a list', () => {
     take();
     actor.send({ type: 'filters.apply' });
     expect(take()).toEqual([{ type: 'fetchPage', params: { page: 1, limit: 10, filters: { title: 'news' } } }]);
+  });
+
+  it('what a user types into a filter while the page is still loading is kept for the next search', () => {
+    const { actor, take } = ready();
+    actor.send({ type: 'list.reload' });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    actor.send({ type: 'filters.change', name: 'title', value: 'typed while loading' });
+    actor.send(loaded(ROWS));
+    take();
+    actor.send({ type: 'filters.apply' });
+    expect(take()).toEqual([{ type: 'fetchPage', params: { page: 1, limit: 10, filters: { title: 'typed while loading' } } }]);
   });
 
   it('changing the page or the page size reloads; a new page size starts at page 1', () => {

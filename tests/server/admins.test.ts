@@ -142,6 +142,18 @@ describe('editing admins', () => {
     expect(await canLogin(a.account, a.password)).toBe(true);
   });
 
+  it('an admin created by another admin, or given a new password by one, is asked to change it at sign-in', async () => {
+    const created = await createAdmin(t, superToken, { role_id: roleId });
+    const first = await t.client().post('/account/login', { account: created.account, password: created.password });
+    expect(first.data.pass_tips).toBe(true);
+    const ownToken = first.data.token;
+    expect((await t.client(ownToken).post('/admin/selfUpdate', { name: 'Me', phone: '', code_auth: 2, old_password: created.password, password: 'Mine-2026-x' })).code).toBe(0);
+    expect((await t.client().post('/account/login', { account: created.account, password: 'Mine-2026-x' })).data.pass_tips).toBe(false);
+    const read = await t.client(superToken).get("/admin/read", { id: created.id });
+    expect((await t.client(superToken).post("/admin/update", { ...read.data, password: "Reset-2026-x" })).code).toBe(0);
+    expect((await t.client().post('/account/login', { account: created.account, password: 'Reset-2026-x' })).data.pass_tips).toBe(true);
+  });
+
   it('an edit with a new password replaces the old one', async () => {
     const a = await createAdmin(t, superToken, { role_id: roleId });
     await api().post('/admin/update', { ...(await read(a.id)), password: 'Replaced-pass-5' });

@@ -76,10 +76,25 @@ describe('menus', () => {
     const dup = await api().post('/menu/save', { parent_id: 0, key, title: 'x' });
     expect(dup.code).toBe(409);
     expect(dup.msg).toBe('This menu key already exists');
-    const other = await create();
-    const rename = await api().post('/menu/update', { ...(await read(other)), key });
-    expect(rename.code).toBe(409);
     expect(await api().post('/menu/save', { parent_id: 0, key: 'admin', title: 'x' })).toMatchObject({ code: 409 });
+  });
+
+  it('a menu key cannot be renamed once created: roles and routes depend on it', async () => {
+    const id = await create();
+    const menu = await read(id);
+    const rename = await api().post('/menu/update', { ...menu, key: `${menu.key}-renamed` });
+    expect(rename.code).toBe(400);
+    expect(rename.msg).toBe('A menu key cannot be changed once created');
+    expect((await read(id)).key).toBe(menu.key);
+  });
+
+  it('deleting a menu takes its permission away from every role', async () => {
+    const id = await create();
+    const { key } = await read(id);
+    const role = await api().post<{ id: number }>('/role/save', { name: `holder-${key}`, permissions: [key, 'adminLoginLog'] });
+    expect(role.code).toBe(0);
+    expect((await api().post('/menu/delete', { ids: [id] })).code).toBe(0);
+    expect((await api().get('/role/read', { id: role.data.id })).data.permissions).toEqual(['adminLoginLog']);
   });
 
   it('a menu cannot be its own parent or sit under one of its descendants', async () => {

@@ -160,6 +160,26 @@ describe('no privilege escalation', () => {
     expect((await t.client().post('/account/login', { account: superAdmin.account, password: GOOD_PASSWORD })).code).toBe(0);
   });
 
+  it('a non-super admin cannot edit or delete an admin whose role holds permissions it lacks', async () => {
+    const roleId = await createRole(t, superToken, ['admin', 'role', 'adminLoginLog', 'adminOptLog']);
+    const senior = await createAdmin(t, superToken, { role_id: roleId });
+    const read = await t.client(manager.token).get('/admin/read', { id: senior.id });
+    expect(read.code).toBe(0);
+    const edit = await t.client(manager.token).post('/admin/update', { ...read.data, password: 'Taken-over-123' });
+    expect(edit.code).toBe(403);
+    const del = await t.client(manager.token).post('/admin/delete', { ids: [senior.id] });
+    expect(del.code).toBe(403);
+    expect((await t.client().post('/account/login', { account: senior.account, password: GOOD_PASSWORD })).code).toBe(0);
+  });
+
+  it('a non-super admin can still edit and delete an admin whose role is within its own', async () => {
+    const roleId = await createRole(t, manager.token, ['adminLoginLog']);
+    const junior = await createAdmin(t, manager.token, { role_id: roleId });
+    const read = await t.client(manager.token).get('/admin/read', { id: junior.id });
+    expect((await t.client(manager.token).post('/admin/update', { ...read.data, nickname: 'renamed' })).code).toBe(0);
+    expect((await t.client(manager.token).post('/admin/delete', { ids: [junior.id] })).code).toBe(0);
+  });
+
   it('a non-super admin cannot bind an admin to a site it does not manage', async () => {
     const site = await insertSite(t, 'Forbidden');
     const roleId = await createRole(t, manager.token, ['adminLoginLog']);

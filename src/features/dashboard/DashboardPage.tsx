@@ -34,7 +34,7 @@ export default function DashboardPage() {
         </Alert.Root>
       )}
       <Grid templateColumns={{ base: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)', xl: 'repeat(6, 1fr)' }} gap="3">
-        {FIGURES.map((f) => {
+        {FIGURES.filter((f) => !d.data || f.key in d.data).map((f) => {
           const value = d.data?.[f.key];
           return (
             <Card.Root key={f.key} size="sm" data-testid={`stat-${f.key}`}>

@@ -23,9 +23,11 @@ export function useResourceForm(def: ResourceDef, onSaved: () => void, prepare: 
     resourceFormMachine.provide({
       actions: {
         fetchRecord: (_, { id }) => {
+          // An answer for a record the user has since left (closed, opened another) is dropped.
+          const current = () => actor.getSnapshot().context.id === id;
           get<Values>(`/${def.name}/read`, { id })
-            .then(({ data }) => actor.send({ type: 'record.loaded', values: data }))
-            .catch((e: unknown) => actor.send({ type: 'record.failed', message: messageOf(e) }));
+            .then(({ data }) => current() && actor.send({ type: 'record.loaded', values: data }))
+            .catch((e: unknown) => current() && actor.send({ type: 'record.failed', message: messageOf(e) }));
         },
         submitRecord: (_, { mode, id, values }) => {
           const body = prepare(mode === 'edit' ? { ...values, id } : values);

@@ -1,0 +1,18 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, it } from 'vitest';
+
+const machinesDir = path.resolve('machines');
+const testsDir = path.resolve('tests/machines');
+
+it('every chart in machines/ has a model-based test walking its transitions', () => {
+  const charts = fs.readdirSync(machinesDir).filter((f) => f.endsWith('.machine.ts'));
+  expect(charts.length).toBeGreaterThan(0);
+  for (const chart of charts) {
+    const test = path.join(testsDir, chart.replace(/\.ts$/, '.test.ts'));
+    expect(fs.existsSync(test), `${chart} has no ${path.relative(process.cwd(), test)}`).toBe(true);
+    const source = fs.readFileSync(test, 'utf8');
+    expect(source, `${chart}: walk its paths with createTestModel`).toContain('createTestModel');
+    expect(source, `${chart}: check that every transition was walked`).toContain('assertEveryTransitionWalked');
+  }
+});
