@@ -110,6 +110,9 @@ describe('the admin shell, as a user', () => {
     // The session expires (idle too long): the next call shows the confirm, which leads to the login.
     await shell.go('/AdminOptLog/index');
     await page.getByTestId('page-adminOptLog').waitFor();
+    // Set up with a password chosen by another admin, the auditor is reminded on each fresh load.
+    await visible(page.getByTestId('pass-tips'));
+    await shell.closePersonalCenter();
     const [auditor] = await t.db.select().from(admins).where(eq(admins.account, 'auditor@example.com'));
     await t.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 24 * 3600_000) }).where(eq(sessions.adminId, auditor!.id));
     await page.getByTestId('page-adminOptLog').getByRole('button', { name: '刷新' }).click();

@@ -1,4 +1,5 @@
-import { Alert, Box, Button, Card, Grid, Heading, HStack, Skeleton, Stack, Stat, Table, Text } from '@chakra-ui/react';
+import { Box, Card, Grid, Heading, HStack, Skeleton, Stack, Stat, Table, Text } from '@chakra-ui/react';
+import { LoadError } from '../../components/LoadError';
 import { useT } from '../../i18n';
 import { useDashboard } from './useDashboard';
 import { formatDateTime } from '../resource/format';
@@ -24,15 +25,7 @@ export default function DashboardPage() {
   return (
     <Stack gap="4" data-testid="dashboard">
       <Heading size="lg">{t('dashboard.welcome', { name: d.name })}</Heading>
-      {d.failed && (
-        <Alert.Root status="error" size="sm">
-          <Alert.Indicator />
-          <Alert.Title>{d.error}</Alert.Title>
-          <Button size="xs" ml="auto" onClick={d.reload}>
-            {t('common.retry')}
-          </Button>
-        </Alert.Root>
-      )}
+      {d.failed && <LoadError message={d.error} onRetry={d.reload} />}
       <Grid templateColumns={{ base: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)', xl: 'repeat(6, 1fr)' }} gap="3">
         {FIGURES.filter((f) => !d.data || f.key in d.data).map((f) => {
           const value = d.data?.[f.key];

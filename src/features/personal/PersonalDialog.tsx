@@ -1,7 +1,7 @@
 import { Alert, Button, Field, Grid, Input, Separator, Spinner, Switch, Text } from '@chakra-ui/react';
 import { useT } from '../../i18n';
 import { DraggableDialog } from '../../components/DraggableDialog';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DiscardConfirm } from '../../components/DiscardConfirm';
 import { usePersonal } from './usePersonal';
 
 function TextField({ name, label, type = 'text', p, hint, readOnly }: { name: string; label: string; type?: string; p: ReturnType<typeof usePersonal>; hint?: string; readOnly?: boolean }) {
@@ -80,16 +80,7 @@ export function PersonalDialog() {
           </Grid>
         )}
       </DraggableDialog>
-      <ConfirmDialog
-        open={p.confirmingClose}
-        title={t('common.unsavedTitle')}
-        body={t('common.unsavedBody')}
-        confirmLabel={t('common.discard')}
-        cancelLabel={t('common.keepEditing')}
-        onConfirm={p.confirmClose}
-        onCancel={p.cancelClose}
-        danger
-      />
+      <DiscardConfirm open={p.confirmingClose} onDiscard={p.confirmClose} onKeepEditing={p.cancelClose} />
     </>
   );
 }

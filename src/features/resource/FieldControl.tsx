@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { Checkbox, Field, Fieldset, Input, NativeSelect, Spinner, Stack, Switch, Textarea } from '@chakra-ui/react';
+import { Checkbox, Field, Fieldset, Input, Spinner, Stack, Switch, Textarea } from '@chakra-ui/react';
+import { OptionSelect } from '../../components/OptionSelect';
 import type { FieldDef } from '../../../models/resource';
 import { t } from '../../i18n';
 import { useOptions } from './optionsStore';
@@ -41,27 +42,7 @@ export function FieldControl({ resource, field, value, error, mode, onChange }: 
       );
       break;
     case 'select':
-      control = (
-        <NativeSelect.Root>
-          <NativeSelect.Field
-            data-testid={testId}
-            value={value === undefined || value === null ? '' : String(value)}
-            onChange={(e) => {
-              const raw = e.currentTarget.value;
-              const match = options?.find((o) => String(o.value) === raw);
-              onChange(raw === '' ? undefined : (match?.value ?? raw));
-            }}
-          >
-            <option value="">{t('common.pleaseSelect')}</option>
-            {options?.map((o) => (
-              <option key={String(o.value)} value={String(o.value)}>
-                {o.label}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      );
+      control = <OptionSelect testId={testId} value={value} options={options} emptyLabel={t('common.pleaseSelect')} onChange={onChange} />;
       break;
     case 'multiselect': {
       const chosen = Array.isArray(value) ? (value as Array<string | number>) : [];

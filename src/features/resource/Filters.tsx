@@ -1,4 +1,5 @@
-import { Button, HStack, Input, NativeSelect } from '@chakra-ui/react';
+import { Button, HStack, Input } from '@chakra-ui/react';
+import { OptionSelect } from '../../components/OptionSelect';
 import { Search, RotateCcw } from 'lucide-react';
 import type { FilterDef } from '../../../models/resource';
 import { t } from '../../i18n';
@@ -11,24 +12,16 @@ function FilterControl({ resource, filter, list }: { resource: string; filter: F
   const value = list.draft[filter.name];
   if (filter.kind === 'select') {
     return (
-      <NativeSelect.Root size="sm" width="150px">
-        <NativeSelect.Field
-          aria-label={label}
-          data-testid={`filter-${filter.name}`}
-          value={value === undefined ? '' : String(value)}
-          onChange={(e) => list.setFilter(filter.name, e.currentTarget.value === '' ? undefined : e.currentTarget.value)}
-        >
-          <option value="">
-            {label}: {t('common.all')}
-          </option>
-          {options?.map((o) => (
-            <option key={String(o.value)} value={String(o.value)}>
-              {o.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <OptionSelect
+        size="sm"
+        width="150px"
+        ariaLabel={label}
+        testId={`filter-${filter.name}`}
+        value={value}
+        options={options}
+        emptyLabel={`${label}: ${t('common.all')}`}
+        onChange={(v) => list.setFilter(filter.name, v)}
+      />
     );
   }
   if (filter.kind === 'dateRange') {

@@ -2,7 +2,7 @@ import { Alert, Button, Grid, Spinner } from '@chakra-ui/react';
 import type { ResourceDef } from '../../../models/resource';
 import { t } from '../../i18n';
 import { DraggableDialog } from '../../components/DraggableDialog';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DiscardConfirm } from '../../components/DiscardConfirm';
 import { FieldControl } from './FieldControl';
 import type { ResourceForm } from './useResourceForm';
 
@@ -43,17 +43,7 @@ export function ResourceFormDialog({ def, form, width = 640 }: { def: ResourceDe
           </Grid>
         )}
       </DraggableDialog>
-      <ConfirmDialog
-        open={form.confirmingClose}
-        title={t('common.unsavedTitle')}
-        body={t('common.unsavedBody')}
-        confirmLabel={t('common.discard')}
-        cancelLabel={t('common.keepEditing')}
-        onConfirm={form.confirmClose}
-        onCancel={form.cancelClose}
-        danger
-        testId="confirm-discard"
-      />
+      <DiscardConfirm open={form.confirmingClose} onDiscard={form.confirmClose} onKeepEditing={form.cancelClose} />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Alert, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { LoadError } from '../../components/LoadError';
 import { Plus, RefreshCw, Trash2 } from 'lucide-react';
 import type { ColumnDef, ResourceDef } from '../../../models/resource';
 import type { Row } from '../../../machines/resourceList.machine';
@@ -56,15 +57,7 @@ export function ResourcePage({ def, defaults = {}, prepare, arrange, renderCell,
           </Text>
         )}
       </HStack>
-      {list.failed && (
-        <Alert.Root status="error" size="sm">
-          <Alert.Indicator />
-          <Alert.Title>{list.error}</Alert.Title>
-          <Button size="xs" ml="auto" onClick={list.reload}>
-            {t('common.retry')}
-          </Button>
-        </Alert.Root>
-      )}
+      {list.failed && <LoadError message={list.error} onRetry={list.reload} />}
       <ResourceTable def={def} list={list} rows={rows} onEdit={can('update') ? form.openEdit : undefined} renderCell={renderCell} rowActions={rowActions} />
       <Box>
         <Pagination page={list.query.page} limit={list.query.limit} count={list.count} onPage={list.setPage} onLimit={list.setLimit} />
