@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { defineResource, statusOptions } from './resource';
+import { defineResource, statusOptions, type ResourceDef } from './resource';
+import { SITES_RESOURCES } from './resources/sites';
+import { CONTENT_RESOURCES } from './resources/content';
+import { MARKETING_RESOURCES } from './resources/marketing';
 import { Admin, AdminCreate, AdminListQuery, AdminUpdate } from './admin';
 import { Role, RoleCreate, RoleListQuery, RoleUpdate } from './role';
 import { LoginLog, LoginLogListQuery, OptLog, OptLogListQuery } from './logs';
@@ -204,8 +207,17 @@ export const optLogResource = defineResource({
   form: { fields: [] },
 });
 
-export const RESOURCES = [adminResource, roleResource, menuResource, loginLogResource, optLogResource] as const;
-export type ResourceName = (typeof RESOURCES)[number]['name'];
+/** Every declared resource: the foundation's here, each domain's in models/resources/<domain>.ts. */
+export const RESOURCES: readonly ResourceDef[] = [
+  adminResource,
+  roleResource,
+  menuResource,
+  loginLogResource,
+  optLogResource,
+  ...SITES_RESOURCES,
+  ...CONTENT_RESOURCES,
+  ...MARKETING_RESOURCES,
+];
 export function findResource(name: string) {
   return RESOURCES.find((r) => r.name === name);
 }

@@ -8,6 +8,7 @@ import type { Config } from './config';
 import type { SmsSender } from './services/sms';
 import type { ApiRouteInfo, AppContext } from './http/context';
 import { ApiError } from './http/errors';
+import { JobRunner } from './jobs/runner';
 import envelope from './plugins/envelope';
 import adminClient from './plugins/adminClient';
 import apiRoutes from './routes/index';
@@ -50,6 +51,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     db: opts.database.db,
     config,
     sms: opts.sms,
+    jobs: new JobRunner(opts.database.db, (msg, err) => app.log.error({ err }, msg)),
     caches: new Map(),
   };
   app.decorate('ctx', ctx);
@@ -65,6 +67,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(adminClient, { distDir: opts.distDir ?? DIST_DIR });
+  await ctx.jobs.recover();
+  // Let running jobs finish their step before the database closes.
+  app.addHook('onClose', () => ctx.jobs.whenIdle());
   // The public websites answer here from the sites issue on; until then the root leads to the admin.
   app.get('/', { config: { permission: 'public' } }, (_req, reply) => reply.redirect('/admin/'));
   return app;

@@ -2,6 +2,7 @@ import type { Database, Db } from '../db/client';
 import type { Config } from '../config';
 import type { SmsSender } from '../services/sms';
 import type { Language } from '../../models/language';
+import type { JobRunner } from '../jobs/runner';
 
 /** Everything a route or operation may use, decorated on the Fastify instance as `app.ctx`. */
 export interface AppContext {
@@ -9,6 +10,7 @@ export interface AppContext {
   db: Db;
   config: Config;
   sms: SmsSender;
+  jobs: JobRunner;
   /** Cache entries dropped by POST /system/clearCache and by writes that change what they hold. */
   caches: Map<string, { clear(): void }>;
 }

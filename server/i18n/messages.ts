@@ -1,127 +1,32 @@
 import type { Language } from '../../models/language';
+import { core } from './core';
+import { sites } from './sites';
+import { content } from './content';
+import { marketing } from './marketing';
 
-// Server messages in the caller's language. Keys used by shared zod schemas (validation.*) live here
-// too, so a rule written once in models/ is explained the same way by server and client.
-const zh = {
-  'error.badRequest': '请求参数有误',
-  'error.validation': '{field}：{message}',
-  'error.unauthorized': '请先登录',
-  'error.tokenInvalid': '登录状态无效，请重新登录',
-  'error.tokenExpired': '登录已过期，请重新登录',
-  'error.tokenRevoked': '登录已失效（账号在其他地方登录、密码已修改或已被停用），请重新登录',
-  'error.forbidden': '没有权限执行此操作',
-  'error.siteForbidden': '没有管理该站点的权限',
-  'error.notFound': '请求的资源不存在',
-  'error.routeNotFound': '接口不存在',
-  'error.conflict': '数据冲突，请刷新后重试',
-  'error.payloadTooLarge': '提交的内容过大',
-  'error.unsupportedMediaType': '不支持的内容类型',
-  'error.tooManyRequests': '请求过于频繁，请稍后再试',
-  'error.server': '服务器开小差了，请稍后再试',
-  'login.failed': '账号或密码错误',
-  'login.locked': '登录失败次数过多，请 {seconds} 秒后再试',
-  'login.disabled': '账号已被停用，请联系管理员',
-  'login.needCode': '请输入短信验证码',
-  'login.codeInvalid': '短信验证码错误或已过期',
-  'authCode.sent': '如果该账号开启了短信验证，验证码已发送',
-  'authCode.cooldown': '验证码发送过于频繁，请 {seconds} 秒后再试',
-  'authCode.sms': '【Banyan】您的登录验证码为 {code}，10 分钟内有效，请勿泄露给他人。',
-  'self.oldPasswordWrong': '当前密码不正确',
-  'admin.accountTaken': '该账号已存在',
-  'admin.cannotDeleteSelf': '不能删除当前登录的账号',
-  'admin.lastSuper': '至少需要保留一个启用的超级管理员',
-  'admin.cannotDisableSelf': '不能停用当前登录的账号',
-  'admin.roleUnknown': '角色不存在',
-  'admin.phoneForSms': '开启短信验证需要先填写手机号',
-  'role.inUse': '该角色下仍有管理员，不能删除',
-  'role.superLocked': '超级管理员角色不能修改或删除',
-  'role.unknownPermission': '未知的权限：{key}',
-  'menu.keyTaken': '菜单标识已存在',
-  'menu.keyLocked': '菜单标识创建后不能修改',
-  'menu.hasChildren': '请先删除子菜单',
-  'menu.parentInvalid': '上级菜单无效',
-  'site.unknown': '站点不存在或已停用',
-  'ok.saved': '保存成功',
-  'ok.deleted': '删除成功',
-  'ok.done': '操作成功',
-  'ok.loggedOut': '已退出登录',
-  'ok.cacheCleared': '缓存已清除',
-  'ok.languageChanged': '语言已切换',
-  'validation.required': '不能为空',
-  'validation.accountRequired': '请输入账号',
-  'validation.passwordRequired': '请输入密码',
-  'validation.accountEmail': '账号必须为邮箱格式',
-  'validation.passwordLength': '密码长度为 8-64 位',
-  'validation.passwordLetterDigit': '密码须同时包含字母和数字',
-  'validation.oldPasswordRequired': '修改密码需要输入当前密码',
-  'validation.phone': '手机号格式不正确',
-  'validation.smsCode': '验证码为 6 位数字',
-  'validation.roleName': '请输入角色名称',
-} as const;
+// Server messages in the caller's language, one file per domain. Keys used by shared zod schemas
+// (validation.*) live here too, so a rule written once in models/ is explained the same way by
+// server and client.
+const DOMAINS = { core, sites, content, marketing } as const;
 
-export type MessageKey = keyof typeof zh;
+type KeysOf<T> = T extends { zh: infer Z } ? keyof Z : never;
+export type MessageKey = KeysOf<(typeof DOMAINS)[keyof typeof DOMAINS]> & string;
 
-const en: Record<MessageKey, string> = {
-  'error.badRequest': 'Invalid request',
-  'error.validation': '{field}: {message}',
-  'error.unauthorized': 'Please log in first',
-  'error.tokenInvalid': 'Your login is not valid, please log in again',
-  'error.tokenExpired': 'Your login has expired, please log in again',
-  'error.tokenRevoked': 'Your login was revoked (signed in elsewhere, password changed or account disabled), please log in again',
-  'error.forbidden': 'You do not have permission to do this',
-  'error.siteForbidden': 'You may not manage this site',
-  'error.notFound': 'The requested record does not exist',
-  'error.routeNotFound': 'No such API',
-  'error.conflict': 'The data changed meanwhile, please refresh and try again',
-  'error.payloadTooLarge': 'The submitted content is too large',
-  'error.unsupportedMediaType': 'Unsupported content type',
-  'error.tooManyRequests': 'Too many requests, please try again later',
-  'error.server': 'Something went wrong on the server, please try again later',
-  'login.failed': 'Incorrect account or password',
-  'login.locked': 'Too many failed attempts, try again in {seconds} s',
-  'login.disabled': 'This account is disabled, please contact an administrator',
-  'login.needCode': 'Please enter the SMS verification code',
-  'login.codeInvalid': 'The SMS code is wrong or has expired',
-  'authCode.sent': 'If this account uses SMS verification, a code has been sent',
-  'authCode.cooldown': 'Codes are sent too often, try again in {seconds} s',
-  'authCode.sms': '[Banyan] Your login code is {code}. It is valid for 10 minutes. Do not share it.',
-  'self.oldPasswordWrong': 'The current password is incorrect',
-  'admin.accountTaken': 'This account already exists',
-  'admin.cannotDeleteSelf': 'You cannot delete the account you are signed in with',
-  'admin.lastSuper': 'At least one active super administrator must remain',
-  'admin.cannotDisableSelf': 'You cannot disable the account you are signed in with',
-  'admin.roleUnknown': 'The role does not exist',
-  'admin.phoneForSms': 'SMS verification needs a phone number',
-  'role.inUse': 'Administrators still have this role; it cannot be deleted',
-  'role.superLocked': 'The super administrator role cannot be changed or deleted',
-  'role.unknownPermission': 'Unknown permission: {key}',
-  'menu.keyTaken': 'This menu key already exists',
-  'menu.keyLocked': 'A menu key cannot be changed once created',
-  'menu.hasChildren': 'Delete the child menus first',
-  'menu.parentInvalid': 'Invalid parent menu',
-  'site.unknown': 'The site does not exist or is disabled',
-  'ok.saved': 'Saved successfully',
-  'ok.deleted': 'Deleted successfully',
-  'ok.done': 'Done',
-  'ok.loggedOut': 'Logged out',
-  'ok.cacheCleared': 'Cache cleared',
-  'ok.languageChanged': 'Language changed',
-  'validation.required': 'is required',
-  'validation.accountRequired': 'Please enter the account',
-  'validation.passwordRequired': 'Please enter the password',
-  'validation.accountEmail': 'The account must be an e-mail address',
-  'validation.passwordLength': 'The password must be 8-64 characters',
-  'validation.passwordLetterDigit': 'The password must contain letters and digits',
-  'validation.oldPasswordRequired': 'Enter the current password to change it',
-  'validation.phone': 'Invalid phone number',
-  'validation.smsCode': 'The code is 6 digits',
-  'validation.roleName': 'Please enter the role name',
-};
+function merge(lang: Language): Record<MessageKey, string> {
+  const out: Record<string, string> = {};
+  for (const domain of Object.values(DOMAINS)) {
+    for (const [k, v] of Object.entries(domain[lang])) {
+      if (k in out) throw new Error(`server message defined twice: ${k}`);
+      out[k] = v;
+    }
+  }
+  return out as Record<MessageKey, string>;
+}
 
-export const SERVER_MESSAGES: Record<Language, Record<MessageKey, string>> = { zh, en };
+export const SERVER_MESSAGES: Record<Language, Record<MessageKey, string>> = { zh: merge('zh'), en: merge('en') };
 
 export function isMessageKey(key: string): key is MessageKey {
-  return key in zh;
+  return key in SERVER_MESSAGES.zh;
 }
 
 export function translate(lang: Language, key: MessageKey, params: Record<string, string | number> = {}): string {

@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import accountRoutes from './account';
 import systemRoutes from './system';
+import jobRoutes from './jobs';
+import sitesRoutes from './sites';
+import contentRoutes from './content';
+import marketingRoutes from './marketing';
 import { registerResource } from '../resources/register';
 import { adminServerResource } from '../resources/admin';
 import { roleServerResource } from '../resources/role';
@@ -11,6 +15,10 @@ import { loginLogServerResource, optLogServerResource } from '../resources/logs'
 export default async function apiRoutes(app: FastifyInstance) {
   await app.register(accountRoutes);
   await app.register(systemRoutes);
+  await app.register(jobRoutes);
+  await app.register(sitesRoutes);
+  await app.register(contentRoutes);
+  await app.register(marketingRoutes);
   await app.register(async (scope) => {
     registerResource(scope, adminServerResource);
     registerResource(scope, roleServerResource);

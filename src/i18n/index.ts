@@ -1,12 +1,9 @@
 import rosetta from 'rosetta';
 import { useStore, createStore } from '../app/store';
 import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGES, type Language } from '../../models/language';
-import { zh } from './zh';
-import { en } from './en';
+import { CATALOGS } from './catalogs';
 
-export type Catalog = typeof zh;
-
-const i18n = rosetta<Catalog>({ zh, en: en as Catalog });
+const i18n = rosetta(CATALOGS);
 
 function storedLanguage(): Language {
   try {

@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { FEATURE_VIEWS } from './views';
 import { MENU_TREE, type MenuSeed, DASHBOARD_PATH, DASHBOARD_ALIAS_PATH, LOGIN_PATH, NOT_FOUND_PATH } from '../../models/menuTree';
 
 // Every screen of the admin as data: path, title key, menu key and flags. The router, the tabs, the
@@ -32,6 +33,7 @@ const VIEWS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/Nav/index': lazy(() => import('../features/nav/NavPage')),
   '/AdminLoginLog/index': lazy(() => import('../features/logs/LoginLogPage')),
   '/AdminOptLog/index': lazy(() => import('../features/logs/OptLogPage')),
+  ...FEATURE_VIEWS,
 };
 
 const fixed: ScreenRoute[] = [

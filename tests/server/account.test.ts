@@ -79,12 +79,12 @@ describe('login', () => {
     expect(res.code).toBe(403);
   });
 
-  it('a new admin is not asked to change its password', async () => {
+  it('a new admin, whose password another admin chose, is asked to change it', async () => {
     const roleId = await createRole(t, superToken, []);
     const admin = await createAdmin(t, superToken, { role_id: roleId });
     const res = await login({ account: admin.account, password: admin.password });
     expect(res.code).toBe(0);
-    expect(res.data.pass_tips).toBe(false);
+    expect(res.data.pass_tips).toBe(true);
   });
 });
 
@@ -115,7 +115,7 @@ describe('profile', () => {
     const [site] = await t.db.select({ id: sites.id }).from(sites);
     const a = await adminWithRole(t, superToken, ['adminLoginLog'], { site_ids: [site!.id] });
     const res = await t.client(a.token).get('/admin/current');
-    expect(res.data).toMatchObject({ id: a.id, account: a.account, role_id: a.roleId, is_super: false, site_ids: [site!.id], pass_tips: false });
+    expect(res.data).toMatchObject({ id: a.id, account: a.account, role_id: a.roleId, is_super: false, site_ids: [site!.id], pass_tips: true });
   });
 
   it('an admin can change its name and phone', async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerJob } from '../../server/jobs/runner';
 import { startTestApp, SUPER_ACCOUNT, SUPER_PASSWORD, type TestApp } from '../helpers/app';
 import { createAdmin, createRole, expireLoginBlocks, GOOD_PASSWORD, resetLoginThrottle, uniqueAccount, uniqueName } from '../helpers/fixtures';
 import { optLogs } from '../../server/db/schema/index';
@@ -179,6 +180,18 @@ describe('operation log', () => {
     '/api/system/clearCache': async () => {
       expect((await t.client(superToken).post('/system/clearCache')).code).toBe(0);
       return '';
+    },
+    '/api/job/cancel': async () => {
+      // A job that waits until it is cancelled.
+      registerJob('test.wait', async (ctx) => {
+        while (!ctx.cancelled()) await ctx.progress(0, 1);
+        return {};
+      });
+      const superId = (await t.client(superToken).get('/admin/current')).data.id;
+      const id = await t.app.ctx.jobs.enqueue('test.wait', {}, { createdBy: superId });
+      expect((await t.client(superToken).post('/job/cancel', { id })).code).toBe(0);
+      await t.app.ctx.jobs.whenIdle();
+      return `test.wait #${id}`;
     },
     '/api/system/changeLanguage': async () => {
       expect((await t.client(superToken).post('/system/changeLanguage', { language: 'zh' })).code).toBe(0);

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { zh } from '../../src/i18n/zh';
-import { en } from '../../src/i18n/en';
+import { CATALOGS } from '../../src/i18n/catalogs';
 import { MENU_TREE } from '../../models/menuTree';
 import { walkTree } from '../../models/menu';
 import { RESOURCES } from '../../models/resources';
@@ -16,8 +15,8 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   }
   return out;
 }
-const zhKeys = flatten(zh as unknown as Tree);
-const enKeys = flatten(en as unknown as Tree);
+const zhKeys = flatten(CATALOGS.zh as Tree);
+const enKeys = flatten(CATALOGS.en as Tree);
 
 describe('i18n catalogs', () => {
   it('zh and en have exactly the same keys, none empty', () => {

@@ -1,9 +1,5 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const stamp = (name: string) => ts(name).notNull().defaultNow();
-const created = () => stamp('created_at');
-const updated = () => stamp('updated_at');
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { created, softDelete, stamp, ts, updated } from './columns';
 
 export const sites = pgTable(
   'sites',
@@ -17,7 +13,7 @@ export const sites = pgTable(
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: created(),
     updatedAt: updated(),
-    deletedAt: ts('deleted_at'),
+    ...softDelete(),
   },
   (t) => [index('sites_parent_idx').on(t.parentId)],
 );

@@ -1,2 +1,5 @@
 // Every table of the product. One file per domain; later issues add theirs and export them here.
 export * from './core';
+export * from './content';
+export * from './marketing';
+export * from './files';

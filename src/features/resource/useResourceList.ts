@@ -1,4 +1,7 @@
+import { useEffect, useRef } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
+import { useStore } from '../../app/store';
+import { currentSiteStore } from '../../app/siteStore';
 import { resourceListMachine, type Filters, type Row } from '../../../machines/resourceList.machine';
 import type { ResourceDef } from '../../../models/resource';
 import { DEFAULT_PAGE_SIZE } from '../../../models/constants';
@@ -27,6 +30,12 @@ export function useResourceList(def: ResourceDef, opts: { limit?: number; filter
     }),
     { input: { limit: opts.limit ?? DEFAULT_PAGE_SIZE, filters: opts.filters } },
   );
+  // A site-scoped list follows the site switcher (its calls carry X-Site-Id).
+  const siteId = useStore(currentSiteStore);
+  const firstSite = useRef(siteId);
+  useEffect(() => {
+    if (def.siteScoped && siteId !== firstSite.current) actor.send({ type: 'list.reload' });
+  }, [def.siteScoped, siteId, actor]);
   const state = useSelector(actor, (s) => s);
   const { context } = state;
   return {

@@ -1,0 +1,56 @@
+import { bigint, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { created, softDelete, ts, updated } from './columns';
+import { admins, sites } from './core';
+
+// Attachments (issue 4 adds categories, chunked uploads and object storage) and background jobs.
+
+export const attachments = pgTable(
+  'attachments',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    cateId: integer('cate_id').notNull().default(0),
+    name: text('name').notNull(),
+    url: text('url').notNull(),
+    /** 1 other file, 2 image, 3 video, 4 archive, 5 audio */
+    type: integer('type').notNull().default(1),
+    /** 1 local disk, 2-4 object storage kinds, 5 network URL */
+    storage: integer('storage').notNull().default(1),
+    /** Location in its storage (a key or relative path); empty for network URLs. */
+    path: text('path').notNull().default(''),
+    mime: text('mime').notNull().default(''),
+    size: bigint('size', { mode: 'number' }).notNull().default(0),
+    /** SHA-256 of the bytes, for instant upload of a file already stored. */
+    hash: text('hash').notNull().default(''),
+    description: text('description').notNull().default(''),
+    createdBy: integer('created_by').references(() => admins.id, { onDelete: 'set null' }),
+    createdAt: created(),
+    updatedAt: updated(),
+    ...softDelete(),
+  },
+  (t) => [index('attachments_site_idx').on(t.siteId, t.cateId), index('attachments_hash_idx').on(t.hash)],
+);
+
+/** Long work (column copy, static generation, backups) runs as a job with progress, never in a request. */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    /** queued | running | done | failed | cancelled */
+    status: text('status').notNull().default('queued'),
+    progress: integer('progress').notNull().default(0),
+    total: integer('total').notNull().default(0),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    error: text('error').notNull().default(''),
+    siteId: integer('site_id'),
+    createdBy: integer('created_by'),
+    createdAt: created(),
+    startedAt: ts('started_at'),
+    finishedAt: ts('finished_at'),
+  },
+  (t) => [index('jobs_kind_idx').on(t.kind, t.status)],
+);

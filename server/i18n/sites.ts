@@ -1,0 +1,4 @@
+import { defineServerMessages } from './define';
+
+// Server messages of the sites domain.
+export const sites = defineServerMessages({}, {});

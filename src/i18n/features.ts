@@ -1,0 +1,10 @@
+// Each feature's own strings (src/features/<f>/i18n.ts), listed here once.
+import type { FeatureCatalog } from './define';
+import { messages as website } from '../features/website/i18n';
+import { messages as module } from '../features/module/i18n';
+import { messages as category } from '../features/category/i18n';
+import { messages as content } from '../features/content/i18n';
+import { messages as editor } from '../features/editor/i18n';
+import { messages as marketing } from '../features/marketing/i18n';
+
+export const FEATURE_CATALOGS: FeatureCatalog[] = [website, module, category, content, editor, marketing];

@@ -1,0 +1,12 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { views as website } from '../features/website/views';
+import { views as module } from '../features/module/views';
+import { views as category } from '../features/category/views';
+import { views as content } from '../features/content/views';
+import { views as editor } from '../features/editor/views';
+import { views as marketing } from '../features/marketing/views';
+
+export type ViewMap = Record<string, LazyExoticComponent<ComponentType>>;
+
+/** Screens of the features added after the foundation, by route path. */
+export const FEATURE_VIEWS: ViewMap = { ...website, ...module, ...category, ...content, ...editor, ...marketing };
