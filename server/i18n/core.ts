@@ -56,6 +56,12 @@ const zh = {
   'validation.phone': '手机号格式不正确',
   'validation.smsCode': '验证码为 6 位数字',
   'validation.roleName': '请输入角色名称',
+  'validation.domain': '域名格式不正确',
+  'validation.staticPath': '静态文件路径只能包含字母、数字、下划线、短横线和斜杠',
+  'validation.identifier': '标识须以小写字母开头，只含小写字母、数字和下划线',
+  'validation.reservedName': '该名称为内容的内置字段，请换一个',
+  'validation.optionsRequired': '请至少添加一个选项',
+  'validation.alias': '别名只能包含小写字母、数字、下划线和短横线',
 };
 
 const en: Record<keyof typeof zh, string> = {
@@ -113,6 +119,12 @@ const en: Record<keyof typeof zh, string> = {
   'validation.phone': 'Invalid phone number',
   'validation.smsCode': 'The code is 6 digits',
   'validation.roleName': 'Please enter the role name',
+  'validation.domain': 'Invalid domain name',
+  'validation.staticPath': 'The static path may contain letters, digits, underscores, dashes and slashes only',
+  'validation.identifier': 'Start with a lower-case letter; use lower-case letters, digits and underscores only',
+  'validation.reservedName': 'This name belongs to a built-in content field; choose another',
+  'validation.optionsRequired': 'Add at least one option',
+  'validation.alias': 'The alias may contain lower-case letters, digits, underscores and dashes only',
 };
 
 

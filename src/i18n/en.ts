@@ -309,6 +309,12 @@ export const en: typeof zh = {
     phone: 'Invalid phone number',
     smsCode: 'The code is 6 digits',
     roleName: 'Please enter the role name',
+    domain: 'Invalid domain name',
+    staticPath: 'The static path may contain letters, digits, underscores, dashes and slashes only',
+    identifier: 'Start with a lower-case letter; use lower-case letters, digits and underscores only',
+    reservedName: 'This name belongs to a built-in content field; choose another',
+    optionsRequired: 'Add at least one option',
+    alias: 'The alias may contain lower-case letters, digits, underscores and dashes only',
     invalid: 'Invalid value',
   },
 };

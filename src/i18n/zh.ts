@@ -307,6 +307,12 @@ export const zh = {
     phone: '手机号格式不正确',
     smsCode: '验证码为 6 位数字',
     roleName: '请输入角色名称',
+    domain: '域名格式不正确',
+    staticPath: '静态文件路径只能包含字母、数字、下划线、短横线和斜杠',
+    identifier: '标识须以小写字母开头，只含小写字母、数字和下划线',
+    reservedName: '该名称为内容的内置字段，请换一个',
+    optionsRequired: '请至少添加一个选项',
+    alias: '别名只能包含小写字母、数字、下划线和短横线',
     invalid: '格式不正确',
   },
 };
