@@ -102,6 +102,7 @@ export const MENU_TREE: MenuSeed[] = [
       page('sysSetting', '/SysSetting/index', 'settings-2'),
       page('role', '/Role/index', 'shield'),
       page('recycleBin', '/RecycleBin/index', 'trash-2'),
+      page('prohibitedWord', '/ProhibitedWord/index', 'shield-alert'),
       page('database', '/Database/index', 'database'),
     ]),
     group('logGroup', '/system/log', 'scroll-text', [

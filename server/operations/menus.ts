@@ -69,10 +69,23 @@ function toItem(m: Menu & { children: unknown[] }): MenuItem {
   };
 }
 
+/**
+ * Pages built from the dynamic menu (spec §2): /customContent/{id}, /addCustomContent/{id} and
+ * /updateCustomContent/{id} need the content menu, /contentCheck/{id} and /auditingContent/{id} the
+ * audit menu. The authority names them without the id.
+ */
+export const DYNAMIC_AUTHORITY: Record<string, readonly string[]> = {
+  content: ['/customContent', '/addCustomContent', '/updateCustomContent'],
+  contentCheck: ['/contentCheck', '/auditingContent'],
+};
+
 /** The authority list (paths the admin may open) and the menu tree, for GET /adminmenu/getUserMenuList. */
 export function userMenu(all: readonly Menu[], auth: Pick<AuthContext, 'isSuper' | 'permissions'>) {
   const allowed = permittedMenus(all, auth);
   const authority = new Set<string>(TYPELESS_PATHS);
   for (const m of allowed) if (m.path && m.type === 1) authority.add(m.path);
+  for (const [key, paths] of Object.entries(DYNAMIC_AUTHORITY)) {
+    if (auth.isSuper || auth.permissions.has(key)) for (const p of paths) authority.add(p);
+  }
   return { authority: [...authority], menu: buildTree(allowed).map((n) => toItem(n as never)) };
 }

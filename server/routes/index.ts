@@ -5,6 +5,7 @@ import jobRoutes from './jobs';
 import sitesRoutes from './sites';
 import contentRoutes from './content';
 import marketingRoutes from './marketing';
+import recycleBinRoutes from './recycleBin';
 import { registerResource } from '../resources/register';
 import { adminServerResource } from '../resources/admin';
 import { roleServerResource } from '../resources/role';
@@ -19,6 +20,7 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(sitesRoutes);
   await app.register(contentRoutes);
   await app.register(marketingRoutes);
+  await app.register(recycleBinRoutes);
   await app.register(async (scope) => {
     registerResource(scope, adminServerResource);
     registerResource(scope, roleServerResource);

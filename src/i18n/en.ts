@@ -202,6 +202,7 @@ export const en: typeof zh = {
     sysSetting: 'System settings',
     role: 'Roles',
     recycleBin: 'Recycle bin',
+    prohibitedWord: 'Prohibited words',
     database: 'Database backup',
     logGroup: 'Logs',
     adminLoginLog: 'Login log',

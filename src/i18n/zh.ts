@@ -200,6 +200,7 @@ export const zh = {
     sysSetting: '系统设置',
     role: '角色管理',
     recycleBin: '回收站',
+    prohibitedWord: '违禁词库',
     database: '数据库备份',
     logGroup: '日志',
     adminLoginLog: '登录日志',

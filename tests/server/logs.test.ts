@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerJob } from '../../server/jobs/runner';
+import { sitesCalls } from './oplog/sites';
+import { contentCalls } from './oplog/content';
+import { marketingCalls } from './oplog/marketing';
 import { startTestApp, SUPER_ACCOUNT, SUPER_PASSWORD, type TestApp } from '../helpers/app';
 import { createAdmin, createRole, expireLoginBlocks, GOOD_PASSWORD, resetLoginThrottle, uniqueAccount, uniqueName } from '../helpers/fixtures';
 import { optLogs } from '../../server/db/schema/index';
@@ -112,7 +115,7 @@ describe('login log', () => {
 
 describe('operation log', () => {
   /** A successful call for every mutating route, returning the record name it should log. */
-  const calls: Record<string, () => Promise<string>> = {
+  const foundationCalls: Record<string, () => Promise<string>> = {
     '/api/account/logout': async () => {
       const a = await createAdmin(t, superToken, { role_id: roleId });
       const token = await t.login(a.account, a.password);
@@ -197,6 +200,17 @@ describe('operation log', () => {
       expect((await t.client(superToken).post('/system/changeLanguage', { language: 'zh' })).code).toBe(0);
       return 'zh';
     },
+  };
+  // Each domain lists its own calls in tests/server/oplog/<domain>.ts.
+  const domainCalls = { ...sitesCalls, ...contentCalls, ...marketingCalls };
+  const calls: Record<string, () => Promise<string>> = {
+    ...foundationCalls,
+    ...Object.fromEntries(
+      Object.entries(domainCalls).map(([url, call]) => [
+        url,
+        async () => call({ t, superToken, siteId: (await t.client(superToken).get('/website/siteList')).data[0].id }),
+      ]),
+    ),
   };
   /** Sign-in calls are recorded in the login log instead. */
   const notLogged = new Set(['/api/account/login', '/api/account/authCode']);

@@ -1,0 +1,7 @@
+import type { OpLogCalls } from './types';
+
+/**
+ * One call per mutating route of the marketing domain, for the "every mutating call is logged" test:
+ * each performs the call successfully and returns the content name the log must show.
+ */
+export const marketingCalls: OpLogCalls = {};
