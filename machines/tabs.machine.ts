@@ -27,6 +27,8 @@ export type TabsEvent =
   | { type: 'tab.closeAll' }
   | { type: 'tab.refresh'; path: string }
   | { type: 'tabs.reset' }
+  /** A page became another in place (a new item's add page is now its edit page): same tab, new path. */
+  | { type: 'tab.replace'; from: string; view: VisitedView }
   | { type: 'menu.open'; path: string }
   | { type: 'menu.close' };
 
@@ -52,6 +54,7 @@ export const tabsMachine = setup({
       'path' in event && context.views.some((v) => v.path === event.path && v.pinned),
     closesActive: ({ context, event }) => event.type === 'tab.close' && event.path === context.active,
     known: ({ context, event }) => 'path' in event && context.views.some((v) => v.path === event.path),
+    replaceable: ({ context, event }) => event.type === 'tab.replace' && context.views.some((v) => v.path === event.from),
   },
 }).createMachine({
   id: 'tabs',
@@ -111,6 +114,18 @@ export const tabsMachine = setup({
             }),
             { type: 'navigate', params: ({ context }) => ({ to: context.active }) },
           ],
+        },
+        'tab.replace': {
+          guard: 'replaceable',
+          target: '.menuClosed',
+          actions: assign(({ context, event }) => {
+            const others = context.views.filter((v) => v.path !== event.view.path);
+            return {
+              views: others.map((v) => (v.path === event.from ? event.view : v)),
+              active: context.active === event.from ? event.view.path : context.active,
+              menuFor: null,
+            };
+          }),
         },
         // Signing out: back to the pinned tabs, without navigating (the guard sends the user to the login).
         'tabs.reset': {

@@ -65,7 +65,13 @@ export type CategoryCreate = z.infer<typeof CategoryCreate>;
 export const CategoryUpdate = z.object({ id: Id, ...categoryFields });
 export type CategoryUpdate = z.infer<typeof CategoryUpdate>;
 /** GET /category/index: the current site's whole tree (filtered by title), not paged. */
-export const CategoryListQuery = z.object({ title: TextFilter, page: z.coerce.number().optional(), limit: z.coerce.number().optional() });
+export const CategoryListQuery = z.object({
+  title: TextFilter,
+  /** Another site the admin manages (the copy dialog lists the target site's columns); default: X-Site-Id. */
+  site_id: Id.optional(),
+  page: z.coerce.number().optional(),
+  limit: z.coerce.number().optional(),
+});
 export const CategoryStatusUpdate = z.object({ id: Id, status: Status });
 /** POST /category/copy: a column subtree with its content, to another site or parent; answers a job id. */
 export const CategoryCopy = z.object({

@@ -102,6 +102,14 @@ export const TopOpt = IdsBody.extend({ is_top: z.boolean() });
 export const RecommendAndStatus = IdsBody.extend({ is_recommend: z.boolean().optional(), status: ContentStatus.optional() });
 export const EditStatus = IdsBody.extend({ status: ContentStatus });
 
+/**
+ * ContentRevision.note says how a version came about: 'created', 'updated', or 'restored:<n>' when
+ * revision version n was restored.
+ */
+export const REVISION_CREATED = 'created';
+export const REVISION_UPDATED = 'updated';
+export const revisionRestoredNote = (fromVersion: number) => `restored:${fromVersion}`;
+
 export const ContentRevision = z.object({
   id: z.number().int(),
   version: z.number().int(),
@@ -110,6 +118,45 @@ export const ContentRevision = z.object({
   created_at: z.string(),
 });
 export type ContentRevision = z.infer<typeof ContentRevision>;
+/** What a revision keeps of the content (the editorial fields and the flags at that time). */
+export type RevisionSnapshot = {
+  title: string;
+  subtitle: string;
+  alias: string;
+  author: string;
+  source: string;
+  thumbnail: string;
+  keywords: string;
+  description: string;
+  body: string;
+  fields: Record<string, unknown>;
+  tags: string[];
+  category_id: number;
+  status: number;
+  is_top: boolean;
+  is_recommend: boolean;
+  sort: number;
+  published_at: string | null;
+};
+
+/** GET /content/revision?id=<revision id> → data: the revision and the content as it is now, for a diff. */
+export interface ContentRevisionDetail {
+  revision: ContentRevision & { snapshot: RevisionSnapshot };
+  current: RevisionSnapshot & { version: number };
+}
+
+/** POST /content/save | update | restoreRevision → data: the content's id and its new version. */
+export interface ContentSaved {
+  id: number;
+  version: number;
+}
+
+/** POST delete | delAll | recoverAll | topOpt | recommendAndStatus | editStatus | checkAll → data. */
+export interface ContentBulkResult {
+  /** How many content items changed (checkAll: how many were in review and got approved). */
+  affected: number;
+}
+
 /** POST /content/restoreRevision: the revision becomes the content again (as a new version). */
 export const RestoreRevision = z.object({ id: Id, revision_id: Id, version: z.coerce.number().int().min(1) });
 
@@ -128,7 +175,8 @@ export interface WordSearchResult {
 export interface ImageLocalResult {
   content: string;
   localized: number;
-  failed: Array<{ url: string; reason: string }>;
+  /** Images left as they were: `code` says why (e.g. 'private_address', 'too_large'), `reason` in the caller's language. */
+  failed: Array<{ url: string; reason: string; code?: string }>;
 }
 
 /** Uploaded file response (spec §3). */

@@ -80,3 +80,6 @@ export const ModelFieldUpdate = z
   .object({ id: Id, ...fieldFields })
   .refine(needsOptions, { path: ['options'], message: 'validation.optionsRequired' });
 export const ModelFieldListQuery = Paging.extend({ model_id: Id });
+/** POST /modelField/sort: a model's fields in their new order (every field once). */
+export const ModelFieldSort = z.object({ model_id: Id, ids: z.array(Id).min(1).max(500) });
+export type ModelFieldSort = z.infer<typeof ModelFieldSort>;

@@ -44,7 +44,8 @@ export function styleAllowed(property: string, value: string): boolean {
 /** Whether a link or image URL is allowed: http(s), mailto, tel, site-relative and #anchors. */
 export function urlAllowed(url: string): boolean {
   const v = url.trim();
-  if (v.startsWith('/') && !v.startsWith('//')) return true;
+  // Site-relative paths, but not //host or /\host (browsers read both as another host).
+  if (v.startsWith('/') && !v.startsWith('//') && !v.startsWith('/\\')) return true;
   if (v.startsWith('#')) return true;
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(v)?.[1]?.toLowerCase();
   return scheme !== undefined && (ALLOWED_SCHEMES as readonly string[]).includes(scheme);

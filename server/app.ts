@@ -1,8 +1,11 @@
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
 import type { Database } from './db/client';
 import type { Config } from './config';
 import type { SmsSender } from './services/sms';
@@ -12,9 +15,12 @@ import { JobRunner } from './jobs/runner';
 import envelope from './plugins/envelope';
 import adminClient from './plugins/adminClient';
 import apiRoutes from './routes/index';
+import { LocalStorage, UPLOADS_PREFIX } from './services/storage';
 
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DIST_DIR = path.join(ROOT_DIR, 'dist');
+/** Largest file one multipart request may carry; routes ask for less (an editor image: 10 MB). */
+export const MULTIPART_MAX_FILE_BYTES = 20 * 1024 * 1024;
 
 export interface BuildOptions {
   database: Database;
@@ -55,11 +61,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     caches: new Map(),
   };
   app.decorate('ctx', ctx);
+  // Uploads on local disk, public at /uploads/ (issue 4 chooses object storage from the settings).
+  const uploadsDir = path.join(config.dataDir, 'uploads');
+  app.decorate('storage', new LocalStorage(uploadsDir, UPLOADS_PREFIX));
   requirePermissions(app);
 
   // External plugins, then the app's, then routes.
   await app.register(envelope);
   await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: MULTIPART_MAX_FILE_BYTES, files: 1, fields: 20, parts: 21 } });
   await app.register(rateLimit, {
     max: config.rateLimit.api,
     timeWindow: 60_000,
@@ -67,6 +77,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(adminClient, { distDir: opts.distDir ?? DIST_DIR });
+  // Uploaded files are public, served as stored; the admin client's static plugin owns reply.sendFile.
+  await fs.mkdir(uploadsDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: uploadsDir,
+    prefix: UPLOADS_PREFIX,
+    decorateReply: false,
+    index: false,
+    setHeaders: (reply) => void reply.header('x-content-type-options', 'nosniff'),
+  });
   await ctx.jobs.recover();
   // Let running jobs finish their step before the database closes.
   app.addHook('onClose', () => ctx.jobs.whenIdle());

@@ -16,6 +16,11 @@ export interface Config {
   logRequests: boolean;
   /** Requests per minute and IP: all API calls, and the login/auth-code calls. */
   rateLimit: { api: number; login: number };
+  /**
+   * Lets server-side fetches (image localisation) reach private and loopback addresses. Only the tests
+   * that serve images from 127.0.0.1 set it; it is never read from the environment.
+   */
+  allowPrivateFetchForTests?: boolean;
 }
 
 const int = (v: string | undefined, fallback: number) => {

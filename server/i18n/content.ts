@@ -1,4 +1,47 @@
 import { defineServerMessages } from './define';
 
 // Server messages of the content domain.
-export const content = defineServerMessages({}, {});
+export const content = defineServerMessages(
+  {
+    'content.empty': '内容不能为空',
+    'content.categoryUnknown': '栏目不存在或已删除',
+    'content.stale': '该内容已被 {name} 于 {time} 保存为第 {version} 版，请刷新后再编辑，以免覆盖对方的修改',
+    'content.revisionUnknown': '该历史版本不存在',
+    'content.restored': '已恢复为所选版本',
+    'content.approved': '审核已通过',
+    'content.fileRequired': '请选择要上传的图片',
+    'content.notImage': '只能上传 JPEG、PNG、GIF、WEBP 或 BMP 格式的图片',
+    'content.uploaded': '上传成功',
+    'imgLocal.invalid_url': '图片地址无效，只支持 http 和 https',
+    'imgLocal.private_address': '拒绝访问内网、本机或保留地址',
+    'imgLocal.unresolvable': '无法解析图片所在的域名',
+    'imgLocal.too_large': '图片超过 10 MB',
+    'imgLocal.timeout': '下载超时（10 秒）',
+    'imgLocal.http_status': '图片服务器返回错误',
+    'imgLocal.too_many_redirects': '重定向次数过多',
+    'imgLocal.unreachable': '无法连接图片服务器',
+    'imgLocal.not_image': '下载的文件不是支持的图片格式',
+    'imgLocal.too_many': '一次最多本地化 {max} 张图片',
+  },
+  {
+    'content.empty': 'content cannot be empty',
+    'content.categoryUnknown': 'The column does not exist or was deleted',
+    'content.stale': '{name} saved this content as version {version} at {time}; reload it before editing so their changes are not overwritten',
+    'content.revisionUnknown': 'This revision does not exist',
+    'content.restored': 'The revision was restored',
+    'content.approved': 'Approved',
+    'content.fileRequired': 'Please choose an image to upload',
+    'content.notImage': 'Only JPEG, PNG, GIF, WEBP or BMP images can be uploaded',
+    'content.uploaded': 'Uploaded',
+    'imgLocal.invalid_url': 'Invalid image address: only http and https are supported',
+    'imgLocal.private_address': 'Refused: private, loopback or reserved address',
+    'imgLocal.unresolvable': 'The image host name cannot be resolved',
+    'imgLocal.too_large': 'The image is larger than 10 MB',
+    'imgLocal.timeout': 'The download timed out (10 s)',
+    'imgLocal.http_status': 'The image server answered an error',
+    'imgLocal.too_many_redirects': 'Too many redirects',
+    'imgLocal.unreachable': 'The image server cannot be reached',
+    'imgLocal.not_image': 'The downloaded file is not a supported image',
+    'imgLocal.too_many': 'At most {max} images can be localised at once',
+  },
+);

@@ -120,13 +120,7 @@ export default async function accountRoutes(app: FastifyInstance) {
     handler: async ({ auth }) => ({ data: userMenu(await loadMenus(app.ctx.db), auth) }),
   });
 
-  addRoute(app, {
-    method: 'GET',
-    url: '/adminmenu/getDynamicMenu',
-    permission: 'authenticated',
-    // Columns bring their custom-content and audit entries (content issue); none exist yet.
-    handler: async () => ({ data: [] }),
-  });
+  // GET /adminmenu/getDynamicMenu lives with the columns it lists (server/routes/sites.ts).
 
   addRoute(app, {
     method: 'GET',

@@ -6,6 +6,7 @@ import sitesRoutes from './sites';
 import contentRoutes from './content';
 import marketingRoutes from './marketing';
 import recycleBinRoutes from './recycleBin';
+import contentImportRoutes from './contentImport';
 import { registerResource } from '../resources/register';
 import { adminServerResource } from '../resources/admin';
 import { roleServerResource } from '../resources/role';
@@ -21,6 +22,7 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(contentRoutes);
   await app.register(marketingRoutes);
   await app.register(recycleBinRoutes);
+  await app.register(contentImportRoutes);
   await app.register(async (scope) => {
     registerResource(scope, adminServerResource);
     registerResource(scope, roleServerResource);

@@ -3,8 +3,9 @@ import { Box, Center, Spinner } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { tabs } from './root';
 import { useRouting } from './useRouting';
+import { ViewActiveContext } from './viewActive';
 import { Shell } from '../layout/Shell';
-import { matchRoute, ROUTES } from '../routes/registry';
+import { matchRoute } from '../routes/registry';
 import { NOT_FOUND_PATH } from '../../models/menuTree';
 
 const Loading = () => (
@@ -17,9 +18,11 @@ const Loading = () => (
 function View({ view: ViewComponent, hidden }: { view: LazyExoticComponent<ComponentType>; hidden: boolean }) {
   return (
     <Box hidden={hidden}>
-      <Suspense fallback={<Loading />}>
-        <ViewComponent />
-      </Suspense>
+      <ViewActiveContext.Provider value={!hidden}>
+        <Suspense fallback={<Loading />}>
+          <ViewComponent />
+        </Suspense>
+      </ViewActiveContext.Provider>
     </Box>
   );
 }
@@ -39,7 +42,7 @@ export function Root() {
   const current = route ?? matchRoute(NOT_FOUND_PATH)!;
   // Cached views of open tabs, plus the current page: keyed by path, so a page keeps its state while
   // it moves from "current" into the cached list, and a refresh (new key) remounts it.
-  const cached = views.filter((v) => v.cache && v.path !== location).map((v) => ({ path: v.path, route: ROUTES.find((r) => r.path === v.path) }));
+  const cached = views.filter((v) => v.cache && v.path !== location).map((v) => ({ path: v.path, route: matchRoute(v.path) }));
   const shown = [...cached.filter((c) => c.route), { path: location, route: current }];
   return (
     <Shell route={route}>

@@ -11,7 +11,7 @@ import { DASHBOARD_PATH } from '../../models/menuTree';
 import { ApiFailure, connectSessionEnd, get, post } from '../api/http';
 import { getToken, removeToken, setToken } from './token';
 import { emptyShell, shellStore, type SystemInfo } from './shellStore';
-import { acceptSites } from './siteStore';
+import { acceptSites, currentSiteStore } from './siteStore';
 import { t } from '../i18n';
 
 // The app's long-lived actors, created once. Each chart gets its side effects here.
@@ -103,6 +103,17 @@ export const layout = createActor(
   }),
 );
 
+/** Reloads the dynamic menu (the current site's columns); screens call it after changing columns. */
+export async function refreshDynamicMenu() {
+  if (!guard.getSnapshot().context.loaded) return;
+  try {
+    const { data } = await get<DynamicMenuItem[]>('/adminmenu/getDynamicMenu', undefined, { quietSession: true });
+    shellStore.set({ ...shellStore.get(), dynamic: data });
+  } catch {
+    /* the menu keeps what it had; the next navigation or switch tries again */
+  }
+}
+
 let started = false;
 /** Starts the actors once and wires session-ending answers of any call to the session chart. */
 export function startRoot() {
@@ -114,6 +125,7 @@ export function startRoot() {
   layout.start();
   if (localStorage.getItem(SIDEBAR_KEY) === '0') layout.send({ type: 'sidebar.toggle' });
   layout.send({ type: 'viewport.resized', width: window.innerWidth });
+  currentSiteStore.subscribe(() => void refreshDynamicMenu());
   connectSessionEnd((code) => {
     if (session.getSnapshot().hasTag('loggedIn')) session.send({ type: 'session.expired', code });
   });

@@ -7,6 +7,8 @@ import { matchRoute } from '../routes/registry';
 import { useT } from '../i18n';
 import { PRODUCT_TITLE } from '../../models/constants';
 import { pathOnly } from '../../models/routing';
+import { useStore } from './store';
+import { shellStore } from './shellStore';
 
 /**
  * Feeds every location change (and every sign-in / sign-out) to the guard chart. What is shown is the
@@ -22,6 +24,7 @@ export function useRouting() {
   const allowed = useSelector(guard, (s) => s.context.allowed);
   const loadingRoutes = useSelector(guard, (s) => s.hasTag('busy'));
   const path = pathOnly(allowed);
+  const { dynamic } = useStore(shellStore);
   const route = allowed ? matchRoute(path) : undefined;
 
   useEffect(() => {
@@ -30,8 +33,10 @@ export function useRouting() {
 
   useEffect(() => {
     if (!route || route.bare) return;
-    tabs.send({ type: 'tab.open', view: { path, title: route.title, pinned: Boolean(route.pinned), cache: Boolean(route.cache) } });
-  }, [route, path]);
+    const column = /\/(\d+)$/.test(path) ? dynamic.find((d) => path.endsWith(`/${d.id}`)) : undefined;
+    const title = column ? `${t(route.title)} · ${column.title}` : route.title;
+    tabs.send({ type: 'tab.open', view: { path, title, pinned: Boolean(route.pinned), cache: Boolean(route.cache) } });
+  }, [route, path, dynamic, t]);
 
   useEffect(() => {
     document.title = route ? `${t(route.title)} - ${PRODUCT_TITLE}` : PRODUCT_TITLE;

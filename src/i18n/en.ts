@@ -36,6 +36,7 @@ export const en: typeof zh = {
     bulkDelete: 'Delete selected',
     deleteTitle: 'Confirm deletion',
     deleteConfirm: 'Permanently delete the {{count}} selected record(s)? This cannot be undone.',
+    recycleConfirm: 'Move the {{count}} selected record(s) to the recycle bin? They can be restored from there.',
     unsavedTitle: 'Discard changes?',
     unsavedBody: 'The form has unsaved changes that will be lost.',
     discard: 'Discard',

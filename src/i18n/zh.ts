@@ -34,6 +34,7 @@ export const zh = {
     bulkDelete: '批量删除',
     deleteTitle: '删除确认',
     deleteConfirm: '确定要永久删除选中的 {{count}} 条记录吗？删除后无法恢复。',
+    recycleConfirm: '确定将选中的 {{count}} 条记录移入回收站吗？可在回收站中恢复。',
     unsavedTitle: '放弃修改？',
     unsavedBody: '表单有未保存的修改，关闭后将丢失。',
     discard: '放弃修改',

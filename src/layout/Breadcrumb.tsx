@@ -3,17 +3,30 @@ import { useLocation } from 'wouter';
 import { useStore } from '../app/store';
 import { shellStore } from '../app/shellStore';
 import { menuTitle, t } from '../i18n';
-import { chainTo } from './menuModel';
+import { chainTo, highlightPath, withDynamic } from './menuModel';
+import type { MenuItem } from '../../models/menu';
 import type { ScreenRoute } from '../routes/registry';
+
+/**
+ * The chain of menu items down to a page. A guide sub-page, or a column's add/edit page, shows under
+ * the list page it belongs to.
+ */
+function crumbs(menu: MenuItem[], path: string): MenuItem[] {
+  const own = chainTo(menu, path);
+  const listPath = highlightPath(menu, path);
+  if (listPath === path) return own;
+  const list = chainTo(menu, listPath);
+  return own.length ? [...list, own[own.length - 1]!] : list;
+}
 
 /** The matched routes with titles: group › section › page (guide pages show under their list page). */
 export function PageBreadcrumb({ route }: { route: ScreenRoute | undefined }) {
   const [location] = useLocation();
-  const { menu } = useStore(shellStore);
-  const chain = chainTo(menu, location);
-  const guideChain = chain.length && chain[chain.length - 1]!.guide ? chainTo(menu, chain[chain.length - 1]!.guide) : [];
-  const crumbs = guideChain.length ? [...guideChain, chain[chain.length - 1]!] : chain;
-  const titles = crumbs.length ? crumbs.map((c) => menuTitle(c.title)) : [t(route?.title ?? 'menu.notFound')];
+  const shell = useStore(shellStore);
+  const menu = withDynamic(shell.menu, shell.dynamic);
+  const titles = crumbs(menu, location).map((c) => menuTitle(c.title));
+  // Pages outside the menu (dashboard, 404, a column's add/edit page) end with their own title.
+  if (!chainTo(menu, location).length) titles.push(t(route?.title ?? 'menu.notFound'));
   return (
     <Breadcrumb.Root size="sm" data-testid="breadcrumb">
       <Breadcrumb.List>

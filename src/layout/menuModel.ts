@@ -1,4 +1,5 @@
 import type { MenuItem } from '../../models/menu';
+import { categoryIdFromParam, type DynamicMenuItem } from '../../models/account';
 import { createStore } from '../app/store';
 
 // Pure helpers over the server's menu tree: which top group a page belongs to, the chain of titles
@@ -14,8 +15,52 @@ export function chainTo(menu: readonly MenuItem[], path: string): MenuItem[] {
   return [];
 }
 
+/** Where a dynamic item's list page lives, by its parent menu (spec §2 "Dynamic custom-content routes"). */
+const DYNAMIC_LIST: Record<DynamicMenuItem['parent'], { group: string; path: string }> = {
+  customContent: { group: 'customContent', path: '/customContent/' },
+  contentCheck: { group: 'contentCheckGroup', path: '/contentCheck/' },
+};
+
+/** The stored menu with the dynamic menu's column pages placed under their parents. */
+export function withDynamic(menu: readonly MenuItem[], dynamic: readonly DynamicMenuItem[]): MenuItem[] {
+  const place = (items: readonly MenuItem[]): MenuItem[] =>
+    items.map((item) => {
+      const kind = (Object.keys(DYNAMIC_LIST) as Array<DynamicMenuItem['parent']>).find((k) => DYNAMIC_LIST[k].group === item.key);
+      const children = kind
+        ? dynamic
+            .filter((d) => d.parent === kind)
+            .map((d) => ({
+              ...item,
+              id: -d.id - (kind === 'contentCheck' ? 1_000_000 : 0),
+              parent_id: item.id,
+              key: `${kind}-${d.id}`,
+              title: d.title,
+              path: `${DYNAMIC_LIST[kind].path}${categoryIdFromParam(d.param)}`,
+              icon: kind === 'contentCheck' ? 'clipboard-check' : 'file-text',
+              level: item.level + 1,
+              hidden: false,
+              is_dynamic: false,
+              params: d.param,
+              children: [],
+            }))
+        : place(item.children);
+      return { ...item, children };
+    });
+  return place(menu);
+}
+
+/** The add/edit pages of a column's content highlight that column's list page. */
+function dynamicGuide(path: string): string | undefined {
+  const m = /^\/(addCustomContent|updateCustomContent)\/(\d+)$/.exec(path);
+  if (m) return `/customContent/${m[2]}`;
+  const a = /^\/auditingContent\/(\d+)$/.exec(path);
+  return a ? `/contentCheck/${a[1]}` : undefined;
+}
+
 /** The path a page highlights in the menu: its guide parent for guide sub-pages, else itself. */
 export function highlightPath(menu: readonly MenuItem[], path: string): string {
+  const dynamic = dynamicGuide(path);
+  if (dynamic) return dynamic;
   const chain = chainTo(menu, path);
   const item = chain[chain.length - 1];
   return item?.guide || path;

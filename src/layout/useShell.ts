@@ -8,7 +8,8 @@ import { siteOptions } from '../../models/site';
 import { walkTree } from '../../models/menu';
 import { post } from '../api/http';
 import { notify } from '../components/Toaster';
-import { chosenGroupStore, firstPage, groupOf, highlightPath } from './menuModel';
+import { useMemo } from 'react';
+import { chosenGroupStore, firstPage, groupOf, highlightPath, withDynamic } from './menuModel';
 
 /** The shell's connect hook: layout chart, session, menu and site selections for the thin views. */
 export function useShell() {
@@ -19,11 +20,12 @@ export function useShell() {
   const chosen = useStore(chosenGroupStore);
   const layoutState = useSelector(layout, (s) => s);
   const userName = useSelector(session, (s) => s.context.name);
-  const active = highlightPath(shell.menu, location);
-  const group = groupOf(shell.menu, location) ?? shell.menu.find((g) => g.key === chosen) ?? shell.menu[0];
+  const menu = useMemo(() => withDynamic(shell.menu, shell.dynamic), [shell.menu, shell.dynamic]);
+  const active = highlightPath(menu, location);
+  const group = groupOf(menu, location) ?? menu.find((g) => g.key === chosen) ?? menu[0];
   const site = [...walkTree(sites)].find((s) => s.id === siteId);
   return {
-    menu: shell.menu,
+    menu,
     group,
     active,
     info: shell.info,
@@ -41,7 +43,7 @@ export function useShell() {
     selectSite,
     chooseGroup: (key: string) => {
       chosenGroupStore.set(key);
-      const g = shell.menu.find((m) => m.key === key);
+      const g = menu.find((m) => m.key === key);
       const target = g && firstPage(g);
       if (target) navigateTo(target);
     },

@@ -55,6 +55,23 @@ function fromMenu(nodes: readonly MenuSeed[]): ScreenRoute[] {
 export const ROUTES: readonly ScreenRoute[] = [...fixed, ...fromMenu(MENU_TREE)];
 const byPath = new Map(ROUTES.map((r) => [r.path, r]));
 
+/** Titles of the parameterised pages built from the dynamic menu (spec §2). */
+const PREFIX_TITLES: Record<string, string> = {
+  '/customContent/': 'menu.customContent',
+  '/addCustomContent/': 'menu.addContent',
+  '/updateCustomContent/': 'menu.updateContent',
+  '/contentCheck/': 'menu.contentCheck',
+  '/auditingContent/': 'menu.auditingContent',
+};
+
+/** Feature views registered as `/prefix/*`: one screen for every id after the prefix. */
+const PREFIX_ROUTES: ScreenRoute[] = Object.entries(VIEWS)
+  .filter(([path]) => path.endsWith('/*'))
+  .map(([path, view]) => {
+    const prefix = path.slice(0, -1);
+    return { path: prefix, title: PREFIX_TITLES[prefix] ?? 'menu.dashboard', cache: true, view };
+  });
+
 export const REDIRECT_PREFIX = '/redirect/';
 export const redirectRoute: ScreenRoute = {
   path: REDIRECT_PREFIX,
@@ -66,7 +83,7 @@ export const redirectRoute: ScreenRoute = {
 /** The screen for a path, or undefined (the router then shows 404). */
 export function matchRoute(path: string): ScreenRoute | undefined {
   if (path.startsWith(REDIRECT_PREFIX)) return redirectRoute;
-  return byPath.get(path);
+  return byPath.get(path) ?? PREFIX_ROUTES.find((r) => path.startsWith(r.path) && /^\d+$/.test(path.slice(r.path.length)));
 }
 
 export function isUnavailable(route: ScreenRoute): boolean {

@@ -82,11 +82,11 @@ describe('working in the shell', () => {
 
   it('a guide sub-page highlights its list page in the menu and names it in the breadcrumb', async () => {
     const { page, shell } = await signedIn();
-    await shell.go('/ModelField/index');
-    await visible(page.getByTestId('module-unavailable'));
-    await eventually('the model list is highlighted', async () => (await page.getByTestId('menu-module').getAttribute('data-active')) !== null);
-    await containsText(page.getByTestId('breadcrumb'), '模型管理');
-    await containsText(page.getByTestId('breadcrumb'), '模型字段');
+    await shell.go('/addColumn');
+    await visible(page.getByTestId('page-addColumn'));
+    await eventually('the column list is highlighted', async () => (await page.getByTestId('menu-category').getAttribute('data-active')) !== null);
+    await containsText(page.getByTestId('breadcrumb'), '栏目管理');
+    await containsText(page.getByTestId('breadcrumb'), '添加栏目');
     await page.close();
   });
 

@@ -23,6 +23,8 @@ const EVENTS: TabsEvent[] = [
   ...[DASHBOARD.path, TAGS.path, UNKNOWN].map((path) => ({ type: 'tab.closeOthers' as const, path })),
   { type: 'tab.closeAll' },
   { type: 'tabs.reset' },
+  { type: 'tab.replace', from: TAGS.path, view: CONTENT },
+  { type: 'tab.replace', from: UNKNOWN, view: CONTENT },
   { type: 'menu.open', path: TAGS.path },
   { type: 'menu.open', path: UNKNOWN },
   { type: 'menu.close' },
@@ -91,6 +93,20 @@ function tabsOracle({ before, after, event, effects }: StepCheck<Snapshot, TabsE
       expect(now).toEqual([DASHBOARD.path]);
       navigatedTo(DASHBOARD.path);
       break;
+    case 'tab.replace': {
+      const from = before.context.views.findIndex((v) => v.path === event.from);
+      if (from === -1) {
+        expect(after.context.views).toEqual(before.context.views);
+      } else {
+        // Same place in the bar, the new page in it; no second tab of the new path.
+        expect(now[from - (was.slice(0, from).includes(event.view.path) ? 1 : 0)]).toBe(event.view.path);
+        expect(now.filter((p) => p === event.view.path)).toHaveLength(1);
+        expect(now).not.toContain(event.from);
+        if (before.context.active === event.from) expect(after.context.active).toBe(event.view.path);
+      }
+      expect(effects, 'replacing a tab does not navigate (the page does)').toEqual([]);
+      break;
+    }
     case 'tabs.reset':
       expect(now).toEqual([DASHBOARD.path]);
       expect(after.context.active).toBe(DASHBOARD.path);
@@ -201,6 +217,17 @@ describe('tabs chart, what a user can do with tabs', () => {
     expect(context.active).toBe(DASHBOARD.path);
     expect(context.refreshes).toEqual({});
     expect(actor.getSnapshot().hasTag('menuOpen')).toBe(false);
+    expect(take()).toEqual([]);
+  });
+
+  it('a new item’s add tab becomes its edit tab in place, staying active', () => {
+    const { actor, take } = start();
+    open(actor, TAGS, ROLES);
+    actor.send({ type: 'tab.open', view: TAGS });
+    take();
+    actor.send({ type: 'tab.replace', from: TAGS.path, view: CONTENT });
+    expect(paths(actor.getSnapshot().context.views)).toEqual([DASHBOARD.path, CONTENT.path, ROLES.path]);
+    expect(actor.getSnapshot().context.active).toBe(CONTENT.path);
     expect(take()).toEqual([]);
   });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerJob } from '../../server/jobs/runner';
 import { sitesCalls } from './oplog/sites';
-import { contentCalls } from './oplog/content';
+import { contentCalls, contentImportCalls } from './oplog/content';
 import { marketingCalls } from './oplog/marketing';
 import { startTestApp, SUPER_ACCOUNT, SUPER_PASSWORD, type TestApp } from '../helpers/app';
 import { createAdmin, createRole, expireLoginBlocks, GOOD_PASSWORD, resetLoginThrottle, uniqueAccount, uniqueName } from '../helpers/fixtures';
@@ -202,7 +202,7 @@ describe('operation log', () => {
     },
   };
   // Each domain lists its own calls in tests/server/oplog/<domain>.ts.
-  const domainCalls = { ...sitesCalls, ...contentCalls, ...marketingCalls };
+  const domainCalls = { ...sitesCalls, ...contentCalls, ...contentImportCalls, ...marketingCalls };
   const calls: Record<string, () => Promise<string>> = {
     ...foundationCalls,
     ...Object.fromEntries(

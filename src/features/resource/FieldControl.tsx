@@ -7,6 +7,8 @@ import { useOptions } from './optionsStore';
 
 const PermissionTree = lazy(() => import('../role/PermissionTree'));
 
+const INPUT_TYPES: Partial<Record<FieldDef['kind'], string>> = { password: 'password', email: 'email', date: 'date', datetime: 'datetime-local' };
+
 export interface FieldControlProps {
   resource: string;
   field: FieldDef;
@@ -77,10 +79,11 @@ export function FieldControl({ resource, field, value, error, mode, onChange }: 
       control = (
         <Input
           data-testid={testId}
-          type={field.kind === 'password' ? 'password' : field.kind === 'email' ? 'email' : field.kind === 'date' ? 'date' : 'text'}
+          type={INPUT_TYPES[field.kind] ?? 'text'}
           autoComplete={field.kind === 'password' ? 'new-password' : 'off'}
           readOnly={readOnly}
-          value={String(value ?? '')}
+          // datetime-local takes minutes precision without a zone.
+          value={field.kind === 'datetime' ? String(value ?? '').slice(0, 16) : String(value ?? '')}
           onChange={(e) => onChange(e.currentTarget.value)}
         />
       );

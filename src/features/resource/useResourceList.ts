@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useStore } from '../../app/store';
 import { currentSiteStore } from '../../app/siteStore';
+import { useOnViewReturn } from '../../app/viewActive';
 import { resourceListMachine, type Filters, type Row } from '../../../machines/resourceList.machine';
 import type { ResourceDef } from '../../../models/resource';
 import { DEFAULT_PAGE_SIZE } from '../../../models/constants';
@@ -36,6 +37,8 @@ export function useResourceList(def: ResourceDef, opts: { limit?: number; filter
   useEffect(() => {
     if (def.siteScoped && siteId !== firstSite.current) actor.send({ type: 'list.reload' });
   }, [def.siteScoped, siteId, actor]);
+  // A cached list shows fresh rows when its tab comes back (its filters and page stay as they were).
+  useOnViewReturn(() => actor.send({ type: 'list.reload' }));
   const state = useSelector(actor, (s) => s);
   const { context } = state;
   return {

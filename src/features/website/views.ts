@@ -1,4 +1,8 @@
+import { lazy } from 'react';
 import type { ViewMap } from '../../routes/views';
 
 // Screens of the website feature, by route path (lazy-loaded).
-export const views: ViewMap = {};
+export const views: ViewMap = {
+  '/Website/index': lazy(() => import('./WebsitePage')),
+  '/WebsiteSetting/index': lazy(() => import('./WebsiteSettingPage')),
+};

@@ -37,6 +37,11 @@ export class ShellPage {
     return new URL(this.page.url()).pathname.replace(/^\/admin/, '') + new URL(this.page.url()).search;
   }
 
+  /** The view of the active tab (other tabs' views stay mounted, hidden). */
+  view() {
+    return this.page.locator('[data-testid="main"] > div:not([hidden])');
+  }
+
   async closePersonalCenter() {
     const dialog = this.page.getByTestId('personal-dialog');
     if (await dialog.isVisible()) {

@@ -1,0 +1,48 @@
+import { asc, eq } from 'drizzle-orm';
+import { modelFields } from '../../db/schema/index';
+import type { Executor } from '../../db/client';
+import { ApiError } from '../../http/errors';
+import { translate } from '../../i18n/messages';
+import { sanitizeBody } from '../../services/sanitize';
+import { validateFieldValues } from '../../../models/fieldValues';
+import type { ModelField } from '../../../models/contentModel';
+import type { Language } from '../../../models/language';
+
+// The values of a column's model fields on a content item: checked against the model on every save.
+
+export function toModelField(r: typeof modelFields.$inferSelect): ModelField {
+  return {
+    id: r.id,
+    model_id: r.modelId,
+    name: r.name,
+    title: r.title,
+    type: r.type as ModelField['type'],
+    required: r.required,
+    default_value: r.defaultValue ?? null,
+    options: r.options,
+    placeholder: r.placeholder,
+    sort: r.sort,
+  };
+}
+
+export async function fieldsOfModel(db: Executor, modelId: number): Promise<ModelField[]> {
+  const rows = await db.select().from(modelFields).where(eq(modelFields.modelId, modelId)).orderBy(asc(modelFields.sort), asc(modelFields.id));
+  return rows.map(toModelField);
+}
+
+/**
+ * The stored values: coerced per type, defaults applied, unknown names dropped, rich text sanitised.
+ * A failure answers 400 naming the field by its title (data.issues lists every failing field as fields.<name>).
+ */
+export function checkedFieldValues(fields: readonly ModelField[], values: Record<string, unknown>, lang: Language): Record<string, unknown> {
+  const result = validateFieldValues(fields, values);
+  const failing = fields.filter((f) => result.errors[f.name]);
+  if (failing.length) {
+    const issues = failing.map((f) => ({ field: `fields.${f.name}`, message: translate(lang, result.errors[f.name]!) }));
+    throw new ApiError(400, 'error.validation', { field: failing[0]!.title, message: issues[0]!.message }, { issues });
+  }
+  for (const f of fields) {
+    if (f.type === 'richtext' && typeof result.values[f.name] === 'string') result.values[f.name] = sanitizeBody(result.values[f.name] as string);
+  }
+  return result.values;
+}

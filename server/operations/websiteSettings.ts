@@ -1,0 +1,32 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { sites } from '../db/schema/index';
+import type { Executor } from '../db/client';
+import { notFound } from '../http/errors';
+import { WebsiteSettings } from '../../models/website';
+
+type Key = keyof WebsiteSettings;
+const shape = WebsiteSettings.shape;
+
+/**
+ * A site's settings with every default filled. Each stored value is read on its own, so one value
+ * that no longer fits the schema (an older release wrote it) falls back to its default alone.
+ */
+export function settingsOf(stored: Record<string, unknown> | null | undefined): WebsiteSettings {
+  const raw = stored ?? {};
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(shape) as Key[]) {
+    const parsed = shape[key].safeParse(raw[key]);
+    out[key] = parsed.success ? parsed.data : shape[key].parse(undefined);
+  }
+  return out as WebsiteSettings;
+}
+
+/** A live site's row and its settings (404 when it does not exist or is in the recycle bin). */
+export async function loadSiteSettings(db: Executor, siteId: number) {
+  const [site] = await db
+    .select()
+    .from(sites)
+    .where(and(eq(sites.id, siteId), isNull(sites.deletedAt)));
+  if (!site) throw notFound();
+  return { site, settings: settingsOf(site.settings) };
+}

@@ -1,0 +1,33 @@
+import sanitizeHtml from 'sanitize-html';
+import { ALLOWED_ATTRIBUTES, ALLOWED_SCHEMES, ALLOWED_STYLES, ALLOWED_TAGS, urlAllowed } from '../../models/html';
+
+// Rich-text bodies are sanitised with the one allowlist of models/html.ts, so the server stores exactly
+// what the editor's serializer can produce: nothing else is configured here.
+
+/** Drops a link/image URL the shared rule refuses (e.g. relative paths without a leading slash). */
+function keepAllowedUrl(attribute: 'href' | 'src') {
+  return (tagName: string, attribs: sanitizeHtml.Attributes) => {
+    const value = attribs[attribute];
+    if (value !== undefined && !urlAllowed(value)) {
+      const { [attribute]: _dropped, ...rest } = attribs;
+      return { tagName, attribs: rest };
+    }
+    return { tagName, attribs };
+  };
+}
+
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [...ALLOWED_TAGS],
+  allowedAttributes: Object.fromEntries(Object.entries(ALLOWED_ATTRIBUTES).map(([tag, attrs]) => [tag, [...attrs]])),
+  allowedSchemes: [...ALLOWED_SCHEMES],
+  allowedSchemesAppliedToAttributes: ['href', 'src'],
+  allowProtocolRelative: false,
+  allowedStyles: { '*': ALLOWED_STYLES },
+  disallowedTagsMode: 'discard',
+  transformTags: { a: keepAllowedUrl('href'), img: keepAllowedUrl('src') },
+};
+
+/** The stored form of a rich-text body: only allowlisted tags, attributes, URL schemes and styles remain. */
+export function sanitizeBody(html: string): string {
+  return sanitizeHtml(html, OPTIONS);
+}

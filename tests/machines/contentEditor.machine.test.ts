@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { createTestModel } from '@xstate/graph';
+import type { SnapshotFrom } from 'xstate';
+import { contentEditorMachine, isDirty, type ContentEditorEvent, type Values } from '../../machines/contentEditor.machine';
+import { assertEveryTransitionWalked, trackTransitions } from './coverage';
+import { describePath, serializeTransition, startRecorded, walkPath, type StepCheck } from './harness';
+
+type Snapshot = SnapshotFrom<typeof contentEditorMachine>;
+
+/** The stand-in validation: a title is required. */
+const validate = (values: Values): Record<string, string> => (values.title ? {} : { title: 'required' });
+const input = { id: 7, categoryId: 3, validate };
+const coverage = trackTransitions(contentEditorMachine);
+const ACTIONS = ['fetch', 'submit', 'notify', 'saved'] as const;
+const start = (i = input) => startRecorded(contentEditorMachine, ACTIONS, coverage, i);
+
+const STALE = { version: 5, updated_by_name: 'Li Lei', updated_at: '2026-11-23T08:00:00.000Z' };
+const EVENTS: ContentEditorEvent[] = [
+  { type: 'loaded', id: 7, version: 4, values: { title: 'Stored' } },
+  { type: 'load.failed', message: 'offline' },
+  { type: 'field.change', name: 'title', value: '' },
+  { type: 'field.change', name: 'title', value: 'Mine' },
+  { type: 'save' },
+  { type: 'save.done', id: 7, version: 6, message: 'Saved' },
+  { type: 'save.failed', message: 'Title too long', field: 'title' },
+  { type: 'save.conflict', stale: STALE, message: 'Edited meanwhile' },
+  { type: 'conflict.reload' },
+  { type: 'conflict.overwrite' },
+  { type: 'reload' },
+];
+
+function oracle({ before, after, event, effects }: StepCheck<Snapshot, ContentEditorEvent>) {
+  // Exactly one of the page's modes.
+  expect(['busy', 'editable', 'conflict', 'failed'].filter((t) => after.hasTag(t))).toHaveLength(1);
+  expect(after.can({ type: 'save' })).toBe(after.hasTag('editable'));
+  switch (event.type) {
+    case 'loaded':
+      if (!before.hasTag('busy') || before.hasTag('saving')) break;
+      expect(after.context).toMatchObject({ values: event.values, initial: event.values, version: event.version, conflict: null });
+      expect(isDirty(after.context)).toBe(false);
+      break;
+    case 'save':
+      if (!before.hasTag('editable')) break;
+      if (before.context.values.title) {
+        expect(after.hasTag('saving')).toBe(true);
+        expect(effects).toEqual([{ type: 'submit', params: { id: before.context.id, version: before.context.version, values: before.context.values } }]);
+      } else {
+        expect(after.hasTag('editable')).toBe(true);
+        expect(after.context.errors).toEqual({ title: 'required' });
+        expect(effects).toEqual([]);
+      }
+      break;
+    case 'save.done':
+      if (!before.hasTag('saving')) break;
+      expect(after.context.version).toBe(event.version);
+      expect(isDirty(after.context)).toBe(false);
+      expect(effects.map((e) => e.type)).toEqual(['saved', 'notify']);
+      break;
+    case 'save.conflict':
+      if (!before.hasTag('saving')) break;
+      expect(after.hasTag('conflict')).toBe(true);
+      expect(after.context.conflict).toEqual(STALE);
+      // Nothing was overwritten and nothing is lost: the user's values are still there.
+      expect(after.context.values).toEqual(before.context.values);
+      expect(effects).toEqual([]);
+      break;
+    case 'conflict.overwrite':
+      if (!before.hasTag('conflict')) break;
+      expect(effects).toEqual([{ type: 'submit', params: { id: before.context.id, version: STALE.version, values: before.context.values } }]);
+      break;
+    case 'conflict.reload':
+    case 'reload':
+      if (after.hasTag('busy') && !before.hasTag('busy')) expect(effects).toEqual([{ type: 'fetch', params: { id: before.context.id, categoryId: 3 } }]);
+      break;
+  }
+}
+
+describe('content editor chart, every path of the model', () => {
+  const model = createTestModel(contentEditorMachine, { events: EVENTS, serializeState: serializeTransition, limit: 20_000, input });
+  for (const path of model.getShortestPaths()) {
+    it(describePath(path), () => walkPath(path, () => start(), oracle));
+  }
+});
+
+describe('content editor chart, what an editor sees', () => {
+  it('a new item is created, then the page works on it as an existing one', () => {
+    const { actor, take } = start({ id: null, categoryId: 3, validate } as never);
+    expect(take()).toEqual([{ type: 'fetch', params: { id: null, categoryId: 3 } }]);
+    actor.send({ type: 'loaded', id: null, version: 0, values: { title: '' } });
+    actor.send({ type: 'field.change', name: 'title', value: 'New' });
+    actor.send({ type: 'save' });
+    actor.send({ type: 'save.done', id: 42, version: 1, message: 'ok' });
+    expect(take()[1]).toEqual({ type: 'saved', params: { id: 42, created: true } });
+    expect(actor.getSnapshot().context).toMatchObject({ id: 42, version: 1 });
+  });
+
+  it('a stale save is never overwritten silently: the user picks reload or overwrite', () => {
+    const { actor, take } = start();
+    actor.send({ type: 'loaded', id: 7, version: 4, values: { title: 'Stored' } });
+    actor.send({ type: 'field.change', name: 'title', value: 'Mine' });
+    actor.send({ type: 'save' });
+    actor.send({ type: 'save.conflict', stale: STALE, message: 'meanwhile' });
+    expect(actor.getSnapshot().can({ type: 'save' })).toBe(false);
+    take();
+    actor.send({ type: 'conflict.overwrite' });
+    expect(take()).toEqual([{ type: 'submit', params: { id: 7, version: 5, values: { title: 'Mine' } } }]);
+  });
+
+  it('a failed save names the field and keeps the input', () => {
+    const { actor } = start();
+    actor.send({ type: 'loaded', id: 7, version: 4, values: { title: 'Stored' } });
+    actor.send({ type: 'save' });
+    actor.send({ type: 'save.failed', message: 'too long', field: 'title' });
+    expect(actor.getSnapshot().context).toMatchObject({ errors: { title: 'too long' }, values: { title: 'Stored' } });
+  });
+});
+
+describe('content editor chart coverage', () => {
+  it('walks every transition the chart declares', () => assertEveryTransitionWalked(coverage));
+});
