@@ -1,4 +1,4 @@
-import { bigint, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { created, softDelete, ts, updated } from './columns';
 import { admins, sites } from './core';
 
@@ -31,6 +31,50 @@ export const attachments = pgTable(
     ...softDelete(),
   },
   (t) => [index('attachments_site_idx').on(t.siteId, t.cateId), index('attachments_hash_idx').on(t.hash)],
+);
+
+/** Attachment categories of a site: a tree of two levels at most (parent 0 is the root). */
+export const attachmentCates = pgTable(
+  'attachment_cates',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    parentId: integer('parent_id').notNull().default(0),
+    title: text('title').notNull(),
+    sort: integer('sort').notNull().default(0),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [index('attachment_cates_site_idx').on(t.siteId, t.parentId)],
+);
+
+/**
+ * A chunked upload in progress. The server issues its identity (basename) and temporary location
+ * (path); what clients send back is only matched against them, never used as a path.
+ */
+export const uploadSessions = pgTable(
+  'upload_sessions',
+  {
+    id: serial('id').primaryKey(),
+    basename: text('basename').notNull(),
+    tempPath: text('temp_path').notNull(),
+    siteId: integer('site_id').notNull(),
+    adminId: integer('admin_id').notNull(),
+    name: text('name').notNull(),
+    type: integer('type').notNull(),
+    cateId: integer('cate_id').notNull().default(0),
+    chunkTotal: integer('chunk_total').notNull(),
+    /** Size announced with the first chunk (0 when unknown). */
+    size: bigint('size', { mode: 'number' }).notNull().default(0),
+    hash: text('hash').notNull().default(''),
+    /** 1-based indexes received. */
+    received: jsonb('received').$type<number[]>().notNull().default([]),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [uniqueIndex('upload_sessions_basename_uq').on(t.basename)],
 );
 
 /** Long work (column copy, static generation, backups) runs as a job with progress, never in a request. */
