@@ -7,6 +7,8 @@ import contentRoutes from './content';
 import marketingRoutes from './marketing';
 import recycleBinRoutes from './recycleBin';
 import contentImportRoutes from './contentImport';
+import attachmentsRoutes from './attachments';
+import settingsRoutes from './settings';
 import { registerResource } from '../resources/register';
 import { adminServerResource } from '../resources/admin';
 import { roleServerResource } from '../resources/role';
@@ -23,6 +25,8 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(marketingRoutes);
   await app.register(recycleBinRoutes);
   await app.register(contentImportRoutes);
+  await app.register(attachmentsRoutes);
+  await app.register(settingsRoutes);
   await app.register(async (scope) => {
     registerResource(scope, adminServerResource);
     registerResource(scope, roleServerResource);

@@ -6,5 +6,7 @@ import { messages as category } from '../features/category/i18n';
 import { messages as content } from '../features/content/i18n';
 import { messages as editor } from '../features/editor/i18n';
 import { messages as marketing } from '../features/marketing/i18n';
+import { messages as attachment } from '../features/attachment/i18n';
+import { messages as settings } from '../features/settings/i18n';
 
-export const FEATURE_CATALOGS: FeatureCatalog[] = [website, module, category, content, editor, marketing];
+export const FEATURE_CATALOGS: FeatureCatalog[] = [website, module, category, content, editor, marketing, attachment, settings];

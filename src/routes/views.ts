@@ -5,8 +5,10 @@ import { views as category } from '../features/category/views';
 import { views as content } from '../features/content/views';
 import { views as editor } from '../features/editor/views';
 import { views as marketing } from '../features/marketing/views';
+import { views as attachment } from '../features/attachment/views';
+import { views as settings } from '../features/settings/views';
 
 export type ViewMap = Record<string, LazyExoticComponent<ComponentType>>;
 
 /** Screens of the features added after the foundation, by route path. */
-export const FEATURE_VIEWS: ViewMap = { ...website, ...module, ...category, ...content, ...editor, ...marketing };
+export const FEATURE_VIEWS: ViewMap = { ...website, ...module, ...category, ...content, ...editor, ...marketing, ...attachment, ...settings };

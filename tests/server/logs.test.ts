@@ -3,6 +3,8 @@ import { registerJob } from '../../server/jobs/runner';
 import { sitesCalls } from './oplog/sites';
 import { contentCalls, contentImportCalls } from './oplog/content';
 import { marketingCalls } from './oplog/marketing';
+import { attachmentsCalls } from './oplog/attachments';
+import { settingsCalls } from './oplog/settings';
 import { startTestApp, SUPER_ACCOUNT, SUPER_PASSWORD, type TestApp } from '../helpers/app';
 import { createAdmin, createRole, expireLoginBlocks, GOOD_PASSWORD, resetLoginThrottle, uniqueAccount, uniqueName } from '../helpers/fixtures';
 import { optLogs } from '../../server/db/schema/index';
@@ -202,7 +204,7 @@ describe('operation log', () => {
     },
   };
   // Each domain lists its own calls in tests/server/oplog/<domain>.ts.
-  const domainCalls = { ...sitesCalls, ...contentCalls, ...contentImportCalls, ...marketingCalls };
+  const domainCalls = { ...sitesCalls, ...contentCalls, ...contentImportCalls, ...marketingCalls, ...attachmentsCalls, ...settingsCalls };
   const calls: Record<string, () => Promise<string>> = {
     ...foundationCalls,
     ...Object.fromEntries(

@@ -1,0 +1,4 @@
+import type { ViewMap } from '../../routes/views';
+
+// Screens of the attachment feature, by route path (lazy-loaded).
+export const views: ViewMap = {};
