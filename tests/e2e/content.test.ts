@@ -3,9 +3,9 @@ import type { Browser, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { launchBrowser } from '../helpers/browser';
-import { createAdmin, superRoleId } from '../helpers/fixtures';
 import { PNG_1X1, serveOnLoopback } from '../helpers/contentFixtures';
-import { LoginPage, ResourceScreen, ShellPage } from './pages/admin';
+import { ResourceScreen } from './pages/admin';
+import { createOwner, signIn } from './pages/owner';
 import { containsText, countIs, eventually, visible } from './pages/see';
 import { EditorPage } from './harness/editorPage';
 import { contents, sites } from '../../server/db/schema/index';
@@ -24,10 +24,7 @@ beforeAll(async () => {
   t = await startTestApp({ rateLimit: { api: 1200, login: 1000 }, allowPrivateFetchForTests: true }, { withClient: true });
   browser = await launchBrowser();
   images = await serveOnLoopback({ '/remote.png': (_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(PNG_1X1) });
-  const superToken = await t.login();
-  const owner = await createAdmin(t, superToken, { role_id: await superRoleId(t), account: OWNER.account });
-  const ownerToken = await t.login(owner.account, owner.password);
-  await t.client(ownerToken).post('/admin/selfUpdate', { name: '主编', phone: '', code_auth: 2, old_password: owner.password, password: OWNER.password });
+  await createOwner(t, { ...OWNER, name: '主编' });
 });
 afterAll(async () => {
   await images?.close();
@@ -35,19 +32,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function signedIn(): Promise<{ page: Page; shell: ShellPage }> {
-  const page = await browser.browser.newPage({ viewport: { width: 1440, height: 900 } });
-  page.on('pageerror', (e) => {
-    throw e;
-  });
-  const login = new LoginPage(page, t.url);
-  await login.open();
-  await login.logIn(OWNER.account, OWNER.password);
-  const shell = new ShellPage(page, t.url);
-  await shell.waitReady();
-  await shell.closePersonalCenter();
-  return { page, shell };
-}
+const signedIn = () => signIn(browser.browser, t, OWNER);
 
 const rowWith = (page: Page, table: string, text: string) => page.getByTestId(table).locator('tbody tr', { hasText: text });
 

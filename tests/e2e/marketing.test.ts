@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { launchBrowser } from '../helpers/browser';
-import { createAdmin, superRoleId } from '../helpers/fixtures';
-import { LoginPage, ResourceScreen, ShellPage } from './pages/admin';
+import { ResourceScreen } from './pages/admin';
+import { createOwner, signIn } from './pages/owner';
 import { containsText, countIs, eventually, visible } from './pages/see';
 
 let t: TestApp;
@@ -14,29 +14,14 @@ const OWNER = { account: 'marketer@example.com', password: 'Market-pass-2026' };
 beforeAll(async () => {
   t = await startTestApp({ rateLimit: { api: 1200, login: 1000 } }, { withClient: true });
   browser = await launchBrowser();
-  const superToken = await t.login();
-  const owner = await createAdmin(t, superToken, { role_id: await superRoleId(t), account: OWNER.account });
-  const ownerToken = await t.login(owner.account, owner.password);
-  await t.client(ownerToken).post('/admin/selfUpdate', { name: 'Marketer', phone: '', code_auth: 2, old_password: owner.password, password: OWNER.password });
+  await createOwner(t, { ...OWNER, name: 'Marketer' });
 });
 afterAll(async () => {
   await browser?.close();
   await t?.close();
 });
 
-async function signedIn(): Promise<{ page: Page; shell: ShellPage }> {
-  const page = await browser.browser.newPage({ viewport: { width: 1440, height: 900 } });
-  page.on('pageerror', (e) => {
-    throw e;
-  });
-  const login = new LoginPage(page, t.url);
-  await login.open();
-  await login.logIn(OWNER.account, OWNER.password);
-  const shell = new ShellPage(page, t.url);
-  await shell.waitReady();
-  await shell.closePersonalCenter();
-  return { page, shell };
-}
+const signedIn = () => signIn(browser.browser, t, OWNER);
 
 /** The row of a table that shows this text. */
 const rowWith = (page: Page, table: string, text: string) => page.getByTestId(table).locator('tbody tr', { hasText: text });

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { launchBrowser } from '../helpers/browser';
-import { createAdmin, createRole, GOOD_PASSWORD, superRoleId } from '../helpers/fixtures';
+import { createAdmin, createRole, GOOD_PASSWORD } from '../helpers/fixtures';
 import { LoginPage, ResourceScreen, ShellPage } from './pages/admin';
+import { createOwner, signIn } from './pages/owner';
 import { containsText, countIs, eventually, visible } from './pages/see';
 
 let t: TestApp;
@@ -16,28 +17,14 @@ beforeAll(async () => {
   t = await startTestApp({ rateLimit: { api: 1200, login: 1000 } }, { withClient: true });
   browser = await launchBrowser();
   superToken = await t.login();
-  const owner = await createAdmin(t, superToken, { role_id: await superRoleId(t), account: OWNER.account });
-  const ownerToken = await t.login(owner.account, owner.password);
-  await t.client(ownerToken).post('/admin/selfUpdate', { name: 'Owner', phone: '', code_auth: 2, old_password: owner.password, password: OWNER.password });
+  await createOwner(t, OWNER);
 });
 afterAll(async () => {
   await browser?.close();
   await t?.close();
 });
 
-async function signedIn(account = OWNER.account, password = OWNER.password, at = '/'): Promise<{ page: Page; shell: ShellPage }> {
-  const page = await browser.browser.newPage({ viewport: { width: 1440, height: 900 } });
-  page.on('pageerror', (e) => {
-    throw e;
-  });
-  const login = new LoginPage(page, t.url);
-  await login.open(at === '/' ? '' : `?redirect=${encodeURIComponent(at)}`);
-  await login.logIn(account, password);
-  const shell = new ShellPage(page, t.url);
-  await shell.waitReady();
-  await shell.closePersonalCenter();
-  return { page, shell };
-}
+const signedIn = (account = OWNER.account, password = OWNER.password, at = '/') => signIn(browser.browser, t, { account, password }, { at });
 
 describe('working in the shell', () => {
   it('visited pages become tabs; close others, close all and refresh work from the context menu, the dashboard stays', async () => {

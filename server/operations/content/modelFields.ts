@@ -1,6 +1,3 @@
-import { asc, eq } from 'drizzle-orm';
-import { modelFields } from '../../db/schema/index';
-import type { Executor } from '../../db/client';
 import { ApiError } from '../../http/errors';
 import { translate } from '../../i18n/messages';
 import { sanitizeBody } from '../../services/sanitize';
@@ -10,25 +7,8 @@ import type { Language } from '../../../models/language';
 
 // The values of a column's model fields on a content item: checked against the model on every save.
 
-export function toModelField(r: typeof modelFields.$inferSelect): ModelField {
-  return {
-    id: r.id,
-    model_id: r.modelId,
-    name: r.name,
-    title: r.title,
-    type: r.type as ModelField['type'],
-    required: r.required,
-    default_value: r.defaultValue ?? null,
-    options: r.options,
-    placeholder: r.placeholder,
-    sort: r.sort,
-  };
-}
-
-export async function fieldsOfModel(db: Executor, modelId: number): Promise<ModelField[]> {
-  const rows = await db.select().from(modelFields).where(eq(modelFields.modelId, modelId)).orderBy(asc(modelFields.sort), asc(modelFields.id));
-  return rows.map(toModelField);
-}
+// The model's fields come from the model-field resource (one mapping of the row).
+export { fieldsOfModel, toModelField } from '../../resources/modelField';
 
 /**
  * The stored values: coerced per type, defaults applied, unknown names dropped, rich text sanitised.

@@ -10,7 +10,7 @@ import { post } from '../../api/http';
 import { useStore } from '../../app/store';
 import { notify } from '../../components/Toaster';
 import { LoadError } from '../../components/LoadError';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DeleteConfirm } from '../../components/DeleteConfirm';
 import { refreshDynamicMenu } from '../../app/root';
 import { useResourceList } from '../resource/useResourceList';
 import { ResourceTable } from '../resource/ResourceTable';
@@ -130,18 +130,7 @@ export default function CategoryPage() {
         }}
       />
       <CopyDialog copy={copy} />
-      <ConfirmDialog
-        open={list.confirming}
-        title={t('common.deleteTitle')}
-        body={t('common.recycleConfirm', { count: list.pendingDelete.length })}
-        confirmLabel={t('common.delete')}
-        cancelLabel={t('common.cancel')}
-        onConfirm={list.confirmDelete}
-        onCancel={list.cancelDelete}
-        busy={list.busy}
-        danger
-        testId="confirm-delete"
-      />
+      <DeleteConfirm list={list} soft={true} />
     </Stack>
   );
 }

@@ -2,7 +2,7 @@ import { Badge, Box, Button, Flex, HStack, IconButton, Menu, Portal, Stack, Text
 import { ChevronDown, FileUp, Info, Pencil, Plus, RotateCcw, Trash2 } from 'lucide-react';
 import { useLocation } from 'wouter';
 import { navigateTo } from '../../app/root';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DeleteConfirm } from '../../components/DeleteConfirm';
 import { LoadError } from '../../components/LoadError';
 import { t, useT } from '../../i18n';
 import { Filters } from '../resource/Filters';
@@ -144,18 +144,7 @@ export default function ContentListPage() {
         )}
         {importColumn && <ImportDialog imp={imp} categoryId={importColumn.id} columnTitle={importColumn.title} />}
         <Pagination page={list.query.page} limit={list.query.limit} count={list.count} onPage={list.setPage} onLimit={list.setLimit} />
-        <ConfirmDialog
-          open={list.confirming}
-          title={t('common.deleteTitle')}
-          body={t('common.recycleConfirm', { count: list.pendingDelete.length })}
-          confirmLabel={t('common.delete')}
-          cancelLabel={t('common.cancel')}
-          onConfirm={list.confirmDelete}
-          onCancel={list.cancelDelete}
-          busy={list.busy}
-          danger
-          testId="confirm-delete"
-        />
+        <DeleteConfirm list={list} soft={true} />
       </Stack>
     </Flex>
   );

@@ -11,7 +11,7 @@ import { t } from '../../i18n';
 import { get, post } from '../../api/http';
 import { notify } from '../../components/Toaster';
 import { LoadError } from '../../components/LoadError';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DeleteConfirm } from '../../components/DeleteConfirm';
 import { useResourceList } from '../resource/useResourceList';
 import { useResourceForm } from '../resource/useResourceForm';
 import { ResourceTable } from '../resource/ResourceTable';
@@ -132,18 +132,7 @@ function ModelFields({ modelId }: { modelId: number }) {
         }}
       />
       <ModelFieldDialog form={form} />
-      <ConfirmDialog
-        open={list.confirming}
-        title={t('common.deleteTitle')}
-        body={t('common.deleteConfirm', { count: list.pendingDelete.length })}
-        confirmLabel={t('common.delete')}
-        cancelLabel={t('common.cancel')}
-        onConfirm={list.confirmDelete}
-        onCancel={list.cancelDelete}
-        busy={list.busy}
-        danger
-        testId="confirm-delete"
-      />
+      <DeleteConfirm list={list} soft={false} />
     </Stack>
   );
 }

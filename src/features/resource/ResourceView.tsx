@@ -5,7 +5,7 @@ import type { ColumnDef, ResourceDef } from '../../../models/resource';
 import type { Row } from '../../../machines/resourceList.machine';
 import type { Values } from '../../../machines/resourceForm.machine';
 import { t } from '../../i18n';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DeleteConfirm } from '../../components/DeleteConfirm';
 import { LoadError } from '../../components/LoadError';
 import { ResourceTable } from './ResourceTable';
 import { ResourceFormDialog } from './ResourceFormDialog';
@@ -70,18 +70,7 @@ export function ResourceView({ def, list, form, defaults = {}, toolbar, showFilt
         <Pagination page={list.query.page} limit={list.query.limit} count={list.count} onPage={list.setPage} onLimit={list.setLimit} />
       </Box>
       <ResourceFormDialog def={def} form={form} width={dialogWidth} />
-      <ConfirmDialog
-        open={list.confirming}
-        title={t('common.deleteTitle')}
-        body={t(def.softDelete ? 'common.recycleConfirm' : 'common.deleteConfirm', { count: list.pendingDelete.length })}
-        confirmLabel={t('common.delete')}
-        cancelLabel={t('common.cancel')}
-        onConfirm={list.confirmDelete}
-        onCancel={list.cancelDelete}
-        busy={list.busy}
-        danger
-        testId="confirm-delete"
-      />
+      <DeleteConfirm list={list} soft={def.softDelete} />
     </Stack>
   );
 }

@@ -9,7 +9,7 @@ import { t } from '../../i18n';
 import { post } from '../../api/http';
 import { notify } from '../../components/Toaster';
 import { LoadError } from '../../components/LoadError';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DeleteConfirm } from '../../components/DeleteConfirm';
 import { useResourceList } from '../resource/useResourceList';
 import { useResourceForm } from '../resource/useResourceForm';
 import { ResourceTable } from '../resource/ResourceTable';
@@ -117,18 +117,7 @@ export default function WebsitePage() {
         <Pagination page={list.query.page} limit={list.query.limit} count={list.count} onPage={list.setPage} onLimit={list.setLimit} />
       </Box>
       <ResourceFormDialog def={def} form={form} />
-      <ConfirmDialog
-        open={list.confirming}
-        title={t('common.deleteTitle')}
-        body={t('common.recycleConfirm', { count: list.pendingDelete.length })}
-        confirmLabel={t('common.delete')}
-        cancelLabel={t('common.cancel')}
-        onConfirm={list.confirmDelete}
-        onCancel={list.cancelDelete}
-        busy={list.busy}
-        danger
-        testId="confirm-delete"
-      />
+      <DeleteConfirm list={list} soft={true} />
     </Stack>
   );
 }
