@@ -65,7 +65,7 @@ export default defineConfig({
           globalSetup: ['tests/setup/databaseTemplate.ts', 'tests/setup/clientBuild.ts'],
           env: { BANYAN_TEST_DB: 'pglite' },
           maxWorkers: 1,
-          testTimeout: 120_000,
+          testTimeout: 240_000,
         },
       },
     ],

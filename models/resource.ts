@@ -15,7 +15,9 @@ export type FieldKind =
   | 'multiselect'
   | 'permissionTree'
   | 'date'
-  | 'datetime';
+  | 'datetime'
+  /** An image address, typed or chosen from the attachment library (one image). */
+  | 'image';
 
 export interface Option {
   value: string | number;

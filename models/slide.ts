@@ -1,35 +1,17 @@
 import { z } from 'zod';
+import { KeyedGroupCreate, KeyedGroupListQuery, KeyedGroupUpdate, keyedGroupRow } from './keyedGroup';
 import { Id, NumberFilter, Paging, Status, TextFilter } from './common';
 import { OptionalSiteUrl, SiteUrl } from './siteUrl';
 
 // Slide groups and their slides (/SlideCate/index). A group's key tells themes where to show it;
 // a slide belongs to a group of the same site.
 
-export const SlideCate = z.object({
-  id: z.number().int(),
-  site_id: z.number().int(),
-  name: z.string(),
-  key: z.string(),
-  sort: z.number().int(),
-  /** Live slides in the group. */
-  slide_count: z.number().int(),
-  created_at: z.string(),
-});
+/** Live members in the group: slide_count. */
+export const SlideCate = keyedGroupRow('slide_count');
 export type SlideCate = z.infer<typeof SlideCate>;
-
-const slideCateFields = {
-  name: z.string().trim().min(1, { message: 'validation.required' }).max(100),
-  key: z
-    .string()
-    .trim()
-    .max(50)
-    .regex(/^[A-Za-z0-9_-]*$/, { message: 'validation.slideKey' })
-    .default(''),
-  sort: z.coerce.number().int().min(0).max(99999).default(0),
-};
-export const SlideCateCreate = z.object(slideCateFields);
-export const SlideCateUpdate = z.object({ id: Id, ...slideCateFields });
-export const SlideCateListQuery = Paging.extend({ name: TextFilter });
+export const SlideCateCreate = KeyedGroupCreate;
+export const SlideCateUpdate = KeyedGroupUpdate;
+export const SlideCateListQuery = KeyedGroupListQuery;
 
 export const Slide = z.object({
   id: z.number().int(),

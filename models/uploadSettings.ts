@@ -8,7 +8,9 @@ const kind = (maxKb: number, formats: readonly string[]) =>
   z.object({
     max_kb: z.coerce.number().int().min(1).max(10 * 1024 * 1024).default(maxKb),
     formats: z.array(z.string().trim().toLowerCase().regex(/^[a-z0-9]{1,10}$/)).max(50).default([...formats]),
-  });
+  })
+    // A missing group takes its defaults (prefault parses {} through the fields' own defaults).
+    .prefault({});
 
 export const UploadSettings = z.object({
   /** Chunk size in KB (spec: default 2048). */

@@ -15,7 +15,9 @@ import { JobRunner } from './jobs/runner';
 import envelope from './plugins/envelope';
 import adminClient from './plugins/adminClient';
 import apiRoutes from './routes/index';
-import { LocalStorage, UPLOADS_PREFIX } from './services/storage';
+import { UPLOADS_PREFIX } from './services/storage';
+import { installStorage } from './plugins/storage';
+import publicSites from './public/plugin';
 
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DIST_DIR = path.join(ROOT_DIR, 'dist');
@@ -61,9 +63,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     caches: new Map(),
   };
   app.decorate('ctx', ctx);
-  // Uploads on local disk, public at /uploads/ (issue 4 chooses object storage from the settings).
+  // Uploads on local disk (public at /uploads/) or object storage, as the 'storage' setting chooses.
   const uploadsDir = path.join(config.dataDir, 'uploads');
-  app.decorate('storage', new LocalStorage(uploadsDir, UPLOADS_PREFIX));
+  await installStorage(app, uploadsDir);
   requirePermissions(app);
 
   // External plugins, then the app's, then routes.
@@ -89,7 +91,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await ctx.jobs.recover();
   // Let running jobs finish their step before the database closes.
   app.addHook('onClose', () => ctx.jobs.whenIdle());
-  // The public websites answer here from the sites issue on; until then the root leads to the admin.
-  app.get('/', { config: { permission: 'public' } }, (_req, reply) => reply.redirect('/admin/'));
+  // The public websites answer every other path, by Host header.
+  await app.register(publicSites);
   return app;
 }

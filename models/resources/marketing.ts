@@ -97,7 +97,7 @@ export const slideResource = defineResource({
     fields: [
       { name: 'cate_id', kind: 'select', required: true, options: { kind: 'resource', api: 'slideCate', valueKey: 'id', labelKey: 'name' } },
       { name: 'title', kind: 'text', required: true },
-      { name: 'image', kind: 'text', required: true, span: 24, hint: 'resources.slide.imageHint' },
+      { name: 'image', kind: 'image', required: true, span: 24, hint: 'resources.slide.imageHint' },
       { name: 'link', kind: 'text', span: 24, hint: 'resources.slide.linkHint' },
       { name: 'sort', kind: 'number' },
       { name: 'status', kind: 'select', required: true, options: { kind: 'static', options: statusOptions } },
@@ -144,7 +144,7 @@ export const adResource = defineResource({
       { name: 'title', kind: 'text', required: true },
       { name: 'kind', kind: 'select', required: true, options: { kind: 'static', options: adKindOptions } },
       { name: 'status', kind: 'select', required: true, options: { kind: 'static', options: statusOptions } },
-      { name: 'image', kind: 'text', span: 24, hint: 'resources.ad.imageHint' },
+      { name: 'image', kind: 'image', span: 24, hint: 'resources.ad.imageHint' },
       { name: 'link', kind: 'text', span: 24, hint: 'resources.ad.linkHint' },
       { name: 'start_date', kind: 'date' },
       { name: 'end_date', kind: 'date' },

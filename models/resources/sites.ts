@@ -164,7 +164,7 @@ export const categoryResource = defineResource({
       { name: 'status', kind: 'select', required: true, options: { kind: 'static', options: categoryStatusOptions } },
       { name: 'sort', kind: 'number' },
       { name: 'page_size', kind: 'number' },
-      { name: 'image', kind: 'text', hint: 'resources.category.imageHint' },
+      { name: 'image', kind: 'image', hint: 'resources.category.imageHint' },
       { name: 'description', kind: 'textarea', span: 24 },
       { name: 'content', kind: 'textarea', span: 24, hint: 'resources.category.contentHint' },
       { name: 'seo_title', kind: 'text', span: 24 },

@@ -26,6 +26,10 @@ export interface HandlerResult<T = unknown> {
   msg?: MessageKey;
   /** Name of the record the call touched, for the operation log. */
   logName?: string;
+  /** Envelope code of a success other than 0 (a chunk upload answers 1: "send the next chunk"). */
+  code?: number;
+  /** Leaves this call out of the operation log (e.g. a chunk that does not finish an upload). */
+  skipLog?: boolean;
 }
 
 export interface RouteDef<B extends z.ZodType, Q extends z.ZodType, P extends Permission> {
@@ -44,7 +48,7 @@ export interface RouteDef<B extends z.ZodType, Q extends z.ZodType, P extends Pe
 
 export function envelope<T>(lang: FastifyRequest['lang'], result: HandlerResult<T> | void): Envelope<T | null> {
   const out: Envelope<T | null> = {
-    code: 0,
+    code: result?.code ?? 0,
     msg: translate(lang, result?.msg ?? 'ok.done'),
     data: result?.data === undefined ? null : result.data,
   };
@@ -95,7 +99,7 @@ export function addRoute<B extends z.ZodType, Q extends z.ZodType, P extends Per
       const query = def.query ? parseInput(def.query, req.query, req.lang) : undefined;
       const result = await def.handler({ req, reply, app, body: body as never, query: query as never, auth: auth as never });
       if (reply.sent) return reply;
-      if (def.method === 'POST' && def.log !== false) {
+      if (def.method === 'POST' && def.log !== false && !result?.skipLog) {
         await writeOptLog(app.ctx.db, req.auth ?? auth, {
           operation,
           contentType,

@@ -1,20 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import '@fastify/multipart';
 import { z } from 'zod';
-import { eq } from 'drizzle-orm';
 import { addRoute } from '../http/route';
 import { ApiError, badRequest } from '../http/errors';
 import { currentSiteId } from '../operations/sites';
-import { contents } from '../db/schema/index';
 import { listContents, readContent } from '../operations/content/listing';
 import { manageableContent } from '../operations/content/access';
 import { contentScaffold } from '../operations/content/scaffold';
 import { createContent, restoreRevision, updateContent } from '../operations/content/saving';
 import { listRevisions, revisionDetail } from '../operations/content/revisions';
-import { approveContents, changeFlags, recoverContents, recycleContents, type BulkOutcome } from '../operations/content/bulk';
+import { changeFlags, recoverContents, recycleContents, type BulkOutcome } from '../operations/content/bulk';
 import { IMAGE_UPLOAD_MAX_BYTES, uploadImage } from '../operations/content/images';
 import { addInnerLinks, describeContent, localizeRemoteImages, searchProhibitedWords } from '../operations/content/editorActions';
 import { Id, IdQuery, IdsBody } from '../../models/common';
+import { CheckListQuery, type CheckAllResult } from '../../models/audit';
+import { listInReview } from '../operations/audit/checkList';
+import { approveAll } from '../operations/audit/actions';
 import {
   ContentBody,
   ContentListQuery,
@@ -33,7 +34,6 @@ const MENU = 'content';
 const AUDIT_MENU = 'contentCheck';
 /** Bodies carry up to 2 M characters of HTML (3 bytes each in UTF-8 for Chinese), plus the JSON around them. */
 const HTML_BODY_LIMIT = 8 * 1024 * 1024;
-const IN_REVIEW = eq(contents.checkStatus, 'reviewing');
 
 const bulkResult = (o: BulkOutcome) => ({ data: { affected: o.affected } satisfies ContentBulkResult, logName: o.titles.join(', ') });
 
@@ -54,9 +54,9 @@ export default async function contentRoutes(app: FastifyInstance) {
     method: 'GET',
     url: '/content/checkList',
     permission: AUDIT_MENU,
-    query: ContentListQuery,
+    query: CheckListQuery,
     handler: async ({ req, auth, query }) => {
-      const { rows, count } = await listContents(db, auth, currentSiteId(req, auth), { ...query, deleted: undefined }, IN_REVIEW);
+      const { rows, count } = await listInReview(db, auth, currentSiteId(req, auth), query);
       return { data: rows, count };
     },
   });
@@ -164,7 +164,10 @@ export default async function contentRoutes(app: FastifyInstance) {
     url: '/content/checkAll',
     permission: AUDIT_MENU,
     body: IdsBody,
-    handler: async ({ auth, body }) => ({ ...bulkResult(await approveContents(db, auth, body.ids)), msg: 'content.approved' }),
+    handler: async ({ auth, body }) => {
+      const { titles, ...result } = await approveAll(db, auth, body.ids);
+      return { data: result satisfies CheckAllResult, msg: result.skipped ? 'audit.someSkipped' : 'audit.approved', logName: titles.join(', ') };
+    },
   });
 
   // An image for the editor, as an attachment of the current site (multipart, one file).

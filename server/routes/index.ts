@@ -9,6 +9,11 @@ import recycleBinRoutes from './recycleBin';
 import contentImportRoutes from './contentImport';
 import attachmentsRoutes from './attachments';
 import settingsRoutes from './settings';
+import auditRoutes from './audit';
+import navMenuRoutes from './navMenus';
+import dashboardRoutes from './dashboard';
+import staticFileRoutes from './staticFiles';
+import themeRoutes from './themes';
 import { registerResource } from '../resources/register';
 import { adminServerResource } from '../resources/admin';
 import { roleServerResource } from '../resources/role';
@@ -27,6 +32,11 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(contentImportRoutes);
   await app.register(attachmentsRoutes);
   await app.register(settingsRoutes);
+  await app.register(auditRoutes);
+  await app.register(navMenuRoutes);
+  await app.register(dashboardRoutes);
+  await app.register(staticFileRoutes);
+  await app.register(themeRoutes);
   await app.register(async (scope) => {
     registerResource(scope, adminServerResource);
     registerResource(scope, roleServerResource);

@@ -27,7 +27,18 @@ const OPTIONS: sanitizeHtml.IOptions = {
   transformTags: { a: keepAllowedUrl('href'), img: keepAllowedUrl('src') },
 };
 
-/** The stored form of a rich-text body: only allowlisted tags, attributes, URL schemes and styles remain. */
+/**
+ * The stored form of a rich-text body: only allowlisted tags, attributes, URL schemes and styles remain.
+ * One pass can leave markup that parses differently the next time (a link inside a link is written out
+ * nested but read back as two siblings), so passes repeat until the text is stable: saving a stored body
+ * again never changes it.
+ */
 export function sanitizeBody(html: string): string {
-  return sanitizeHtml(html, OPTIONS);
+  let current = sanitizeHtml(html, OPTIONS);
+  for (let pass = 0; pass < 4; pass++) {
+    const next = sanitizeHtml(current, OPTIONS);
+    if (next === current) break;
+    current = next;
+  }
+  return current;
 }

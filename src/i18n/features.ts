@@ -8,5 +8,11 @@ import { messages as editor } from '../features/editor/i18n';
 import { messages as marketing } from '../features/marketing/i18n';
 import { messages as attachment } from '../features/attachment/i18n';
 import { messages as settings } from '../features/settings/i18n';
+import { messages as audit } from '../features/audit/i18n';
+import { messages as navMenus } from '../features/navMenus/i18n';
+import { messages as staticFiles } from '../features/staticFiles/i18n';
+import { messages as themes } from '../features/themes/i18n';
+import { messages as dashboard } from '../features/dashboard/i18n';
+import { messages as attachmentPicker } from '../components/attachments/picker/i18n';
 
-export const FEATURE_CATALOGS: FeatureCatalog[] = [website, module, category, content, editor, marketing, attachment, settings];
+export const FEATURE_CATALOGS: FeatureCatalog[] = [website, module, category, content, editor, marketing, attachment, settings, attachmentPicker, audit, navMenus, dashboard, staticFiles, themes];

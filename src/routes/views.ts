@@ -7,8 +7,12 @@ import { views as editor } from '../features/editor/views';
 import { views as marketing } from '../features/marketing/views';
 import { views as attachment } from '../features/attachment/views';
 import { views as settings } from '../features/settings/views';
+import { views as audit } from '../features/audit/views';
+import { views as navMenus } from '../features/navMenus/views';
+import { views as staticFiles } from '../features/staticFiles/views';
+import { views as themes } from '../features/themes/views';
 
 export type ViewMap = Record<string, LazyExoticComponent<ComponentType>>;
 
 /** Screens of the features added after the foundation, by route path. */
-export const FEATURE_VIEWS: ViewMap = { ...website, ...module, ...category, ...content, ...editor, ...marketing, ...attachment, ...settings };
+export const FEATURE_VIEWS: ViewMap = { ...website, ...module, ...category, ...content, ...editor, ...marketing, ...attachment, ...settings, ...audit, ...navMenus, ...staticFiles, ...themes };

@@ -280,7 +280,7 @@ describe('content list', () => {
   it('a list item carries its column, flags and tags', async () => {
     await asSuper(siteL).post('/content/topOpt', { ids: [ids.kid], is_top: false });
     const item = (await list({ keyword: 'kid' })).data[0];
-    expect(item).toMatchObject({ id: ids.kid, site_id: siteL, category_id: child, status: 1, is_recommend: true, is_top: false, tags: [], check_status: 'none', views: 0 });
+    expect(item).toMatchObject({ id: ids.kid, site_id: siteL, category_id: child, status: 1, is_recommend: true, is_top: false, tags: [], check_status: 'published', views: 0 });
     expect(item).not.toHaveProperty('body');
   });
 

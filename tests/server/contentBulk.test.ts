@@ -7,7 +7,7 @@ import { categories } from '../../server/db/schema/index';
 import { recycleType } from '../../server/operations/recycle';
 import type { Content, ContentListItem } from '../../models/content';
 
-// The list's bulk actions: recycle bin, pin, recommend, publish, and the interim audit approval.
+// The list's bulk actions: recycle bin, pin, recommend, publish, and who may call the audit's bulk approval.
 
 let t: TestApp;
 let superToken: string;
@@ -154,28 +154,8 @@ describe('flags and status', () => {
   });
 });
 
-describe('audit (interim)', () => {
-  it('the audit list shows only content in review, and approving publishes exactly those', async () => {
-    const [a, b, c] = await three();
-    await putInReview(t, [a!, b!]);
-    const auditor = await adminWithRole(t, superToken, ['contentCheck'], { site_ids: [siteA] });
-    const asAuditor = t.client(auditor.token, { siteId: siteA });
-    const list = await asAuditor.get<ContentListItem[]>('/content/checkList', { limit: 200 });
-    expect(list.code, list.msg).toBe(0);
-    expect(list.data.map((r) => r.id)).toEqual(expect.arrayContaining([a, b]));
-    expect(list.data.map((r) => r.id)).not.toContain(c);
-    expect(list.data.every((r) => r.check_status === 'reviewing')).toBe(true);
-
-    const res = await asAuditor.post('/content/checkAll', { ids: [a, c] });
-    expect(res.code, res.msg).toBe(0);
-    expect(res.data).toEqual({ affected: 1 });
-    expect(await read(a!)).toMatchObject({ check_status: 'approved', status: 1, published_at: expect.any(String) });
-    expect(await read(c!)).toMatchObject({ check_status: 'none', status: 2, published_at: null });
-    expect((await asAuditor.get<ContentListItem[]>('/content/checkList', { limit: 200 })).data.map((r) => r.id)).toEqual(
-      expect.not.arrayContaining([a]),
-    );
-  });
-
+// Approval itself is the audit's (tests/server/audit*.test.ts); here only who may call it.
+describe('audit permissions', () => {
   it('the audit calls need the audit permission, and the content calls the content permission', async () => {
     const [a] = await three();
     await putInReview(t, [a!]);

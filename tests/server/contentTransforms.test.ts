@@ -97,6 +97,12 @@ describe('sanitising a body', () => {
     );
   });
 
+  it('is idempotent on a link written inside a link (found by the property above)', () => {
+    const once = sanitizeBody('<p><p><a href="javascript:x"><scr<script>ipt>alert(1)</script><a href="javascript:x"></p></p>');
+    expect(sanitizeBody(once)).toBe(once);
+    expect(once).not.toMatch(/<a>[^<]*<a>/);
+  });
+
   it('keeps what the editor produces', () => {
     const html = '<h2 style="text-align:center">T</h2><p><span style="color:#ff0000;font-size:18px">c</span><a href="/x" target="_blank" rel="noopener">l</a></p><hr /><pre><code>x</code></pre>';
     expect(sanitizeBody(html)).toBe(html);

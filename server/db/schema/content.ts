@@ -117,8 +117,19 @@ export const contents = pgTable(
     status: integer('status').notNull().default(2),
     isTop: boolean('is_top').notNull().default(false),
     isRecommend: boolean('is_recommend').notNull().default(false),
-    /** Audit state derived from the audit events (issue 5); 'none' when no flow applies. */
-    checkStatus: text('check_status').notNull().default('none'),
+    /**
+     * Audit projection (issue 5), re-derived from audit_events in the transaction that appends one:
+     * the AuditState (draft | reviewing | rejected | published), the 1-based step under review (0 when not
+     * in review), the flow's step count and the current step's mode, the reviewers who may still approve
+     * the current step, who submitted and when.
+     */
+    checkStatus: text('check_status').notNull().default('draft'),
+    auditStep: integer('audit_step').notNull().default(0),
+    auditSteps: integer('audit_steps').notNull().default(0),
+    auditMode: text('audit_mode').notNull().default(''),
+    auditPending: jsonb('audit_pending').$type<number[]>().notNull().default([]),
+    auditSubmitter: integer('audit_submitter'),
+    submittedAt: ts('submitted_at'),
     views: integer('views').notNull().default(0),
     sort: integer('sort').notNull().default(0),
     /** Bumped on every save: a save naming an older version is refused (409). */
@@ -133,6 +144,7 @@ export const contents = pgTable(
   (t) => [
     index('contents_list_idx').on(t.siteId, t.categoryId, t.deletedAt),
     index('contents_published_idx').on(t.siteId, t.status, t.publishedAt),
+    index('contents_audit_idx').on(t.siteId, t.checkStatus),
   ],
 );
 

@@ -3,3 +3,5 @@ export * from './core';
 export * from './content';
 export * from './marketing';
 export * from './files';
+export * from './audit';
+export * from './public';

@@ -1,11 +1,13 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { contents } from '../../db/schema/index';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../http/context';
 import { manageableContents, requireLiveColumns } from './access';
+import { requireAuditToPublish } from '../audit/publishGuard';
 import { CONTENT_PUBLISHED } from '../../../models/content';
 
-// The list's bulk actions (spec §7): recycle and recover, pin, recommend, publish/unpublish, approve.
+// The list's bulk actions (spec §7): recycle and recover, pin, recommend, publish/unpublish (approval is the
+// audit's: server/operations/audit).
 // Flag changes bump the version too, so an editor who had the item open cannot silently undo them.
 
 export interface BulkOutcome {
@@ -39,9 +41,13 @@ export interface FlagChange {
   status?: number;
 }
 
-/** Pins, recommends, publishes or unpublishes; publishing stamps published_at once. */
+/**
+ * Pins, recommends, publishes or unpublishes; publishing stamps published_at once. Publishing content whose
+ * column has an audit flow is refused (409) unless the audit published it.
+ */
 export async function changeFlags(db: Db, auth: AuthContext, ids: number[], change: FlagChange): Promise<BulkOutcome> {
   const rows = await manageableContents(db, auth, ids);
+  if (change.status === CONTENT_PUBLISHED) await requireAuditToPublish(db, rows);
   const set = Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined));
   if (!Object.keys(set).length) return { affected: 0, titles: titlesOf(rows) };
   await db
@@ -55,25 +61,4 @@ export async function changeFlags(db: Db, auth: AuthContext, ids: number[], chan
     })
     .where(inArray(contents.id, ids));
   return { affected: rows.length, titles: titlesOf(rows) };
-}
-
-/**
- * Approves and publishes the items that are in review; others are left as they are.
- * (The audit issue replaces this with the reviewer flow.)
- */
-export async function approveContents(db: Db, auth: AuthContext, ids: number[]): Promise<BulkOutcome> {
-  await manageableContents(db, auth, ids);
-  const approved = await db
-    .update(contents)
-    .set({
-      checkStatus: 'approved',
-      status: CONTENT_PUBLISHED,
-      publishedAt: sql`coalesce(${contents.publishedAt}, now())`,
-      version: sql`${contents.version} + 1`,
-      updatedBy: auth.adminId,
-      updatedAt: new Date(),
-    })
-    .where(and(inArray(contents.id, ids), eq(contents.checkStatus, 'reviewing')))
-    .returning({ title: contents.title });
-  return { affected: approved.length, titles: titlesOf(approved) };
 }

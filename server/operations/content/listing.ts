@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import { shownAuditState } from '../../../models/audit';
 import type { z } from 'zod';
 import { admins, categories, contents, contentTags, tags } from '../../db/schema/index';
 import type { Executor } from '../../db/client';
@@ -59,7 +60,7 @@ function toListItem(r: ListRow, tagNames: string[]): ContentListItem {
     status: r.status as 1 | 2,
     is_top: r.isTop,
     is_recommend: r.isRecommend,
-    check_status: r.checkStatus,
+    check_status: shownAuditState(r.checkStatus, r.status),
     views: r.views,
     sort: r.sort,
     tags: tagNames,
@@ -75,7 +76,7 @@ const flag = (column: typeof contents.isTop | typeof contents.isRecommend, value
   value === undefined ? undefined : eq(column, value === 1);
 
 /** Ids of the column and every column below it (live ones, in its site). */
-async function columnSubtree(db: Executor, categoryId: number, siteId: number): Promise<number[]> {
+export async function columnSubtree(db: Executor, categoryId: number, siteId: number): Promise<number[]> {
   const rows = await db
     .select({ id: categories.id, parent_id: categories.parentId })
     .from(categories)

@@ -10,6 +10,9 @@ import { setContentTags } from './tagging';
 import { adminName } from './listing';
 import { loadRevision, recordRevision } from './revisions';
 import { fieldError } from './fieldError';
+import { requireAuditToPublish } from '../audit/publishGuard';
+import { withdrawIfInReview } from '../audit/actions';
+import { contentChanged } from '../staticGen/job';
 import {
   CONTENT_PUBLISHED,
   REVISION_CREATED,
@@ -24,6 +27,8 @@ import type { Language } from '../../../models/language';
 
 // Writing content: every save validates the model's fields, sanitises the body, sets the tags, bumps
 // the version and keeps a revision, in one transaction. A save naming an older version is refused.
+// Audit (issue 5): an edit of content in review withdraws it, and where the column's flow has steps a save
+// cannot publish content the audit has not published.
 
 interface Caller {
   db: Db;
@@ -73,7 +78,10 @@ async function stale(db: Executor, current: ContentRow, lang: Language) {
 export async function createContent({ db, auth, lang }: Caller, body: ContentSave): Promise<ContentSaved & { title: string }> {
   const category = await manageableCategory(db, auth, body.category_id, { field: 'category_id', lang });
   const fields = await checkedFields(db, lang, category.modelId, body.fields);
-  return db.transaction(async (tx) => {
+  if (body.status === CONTENT_PUBLISHED) {
+    await requireAuditToPublish(db, [{ siteId: category.siteId, categoryId: category.id, title: body.title, status: null, checkStatus: 'draft' }]);
+  }
+  const created = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(contents)
       .values({ ...columnsOf(body, fields), siteId: category.siteId, publishedAt: publishedAt(body, null), createdBy: auth.adminId, updatedBy: auth.adminId })
@@ -82,6 +90,8 @@ export async function createContent({ db, auth, lang }: Caller, body: ContentSav
     await recordRevision(tx, row!, tags, auth.adminId, REVISION_CREATED);
     return { id: row!.id, version: row!.version, title: row!.title };
   });
+  contentChanged(db, created.id);
+  return created;
 }
 
 /**
@@ -100,9 +110,11 @@ async function writeVersion(caller: Caller, current: ContentRow, expectedVersion
     if (!row) return null;
     const stored = await setContentTags(tx, row.id, row.siteId, tags);
     await recordRevision(tx, row, stored, auth.adminId, note);
+    await withdrawIfInReview(tx, row.id, auth.adminId);
     return row;
   });
   if (!saved) throw await stale(db, await manageableContent(db, auth, current.id), lang);
+  contentChanged(db, saved.id);
   return { id: saved.id, version: saved.version, title: saved.title };
 }
 
@@ -114,6 +126,7 @@ export async function updateContent(caller: Caller, body: ContentUpdate): Promis
   // Content moves between columns of its own site only: switching sites never moves a record.
   if (category.siteId !== current.siteId) throw fieldError(lang, 'category_id', 'content.categoryUnknown');
   const fields = await checkedFields(db, lang, category.modelId, body.fields);
+  if (body.status === CONTENT_PUBLISHED) await requireAuditToPublish(db, [{ ...current, categoryId: category.id, title: body.title }]);
   const values = { ...columnsOf(body, fields), publishedAt: publishedAt(body, current.publishedAt) };
   return writeVersion(caller, current, body.version, values, body.tags, REVISION_UPDATED);
 }

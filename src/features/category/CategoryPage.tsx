@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Badge, Box, Button, HStack, IconButton, Stack, Switch, Text } from '@chakra-ui/react';
-import { Copy, FolderPlus, Plus, RefreshCw, Trash2 } from 'lucide-react';
+import { Copy, FolderPlus, ListChecks, Plus, RefreshCw, Trash2 } from 'lucide-react';
 import { useLocation } from 'wouter';
 import { categoryResource, categoryTypeOptions } from '../../../models/resources/sites';
 import { MAX_PAGE_SIZE } from '../../../models/constants';
@@ -19,6 +19,7 @@ import { columnsChanged } from './columnsStore';
 import { useCategoryCopy } from './useCategoryCopy';
 import { CopyDialog } from './CopyDialog';
 import type { ColumnRow } from './useSiteColumns';
+import { FlowDialog } from '../audit/FlowDialog';
 
 const typeLabel = (type: number) => t(categoryTypeOptions.find((o) => o.value === type)?.label ?? String(type));
 
@@ -29,6 +30,8 @@ export default function CategoryPage() {
   const list = useResourceList(def, { limit: MAX_PAGE_SIZE });
   const copy = useCategoryCopy();
   const changed = useStore(columnsChanged);
+  // The column whose audit flow dialog is open (list columns hold content, so only they have a flow).
+  const [flowFor, setFlowFor] = useState<{ id: number; title: string } | null>(null);
   useEffect(() => {
     if (changed) list.reload();
     // Only a change made elsewhere reloads (the list reloads itself after its own deletes).
@@ -125,11 +128,17 @@ export default function CategoryPage() {
               <IconButton size="xs" variant="ghost" aria-label={t('category.copy')} title={t('category.copy')} onClick={() => copy.openFor({ id: row.id, title: row.title })} data-testid={`copy-${row.id}`}>
                 <Copy />
               </IconButton>
+              {row.type === 1 && (
+                <IconButton size="xs" variant="ghost" aria-label={t('audit.flow.open')} title={t('audit.flow.open')} onClick={() => setFlowFor({ id: row.id, title: row.title })} data-testid={`audit-flow-${row.id}`}>
+                  <ListChecks />
+                </IconButton>
+              )}
             </>
           );
         }}
       />
       <CopyDialog copy={copy} />
+      <FlowDialog open={flowFor !== null} onClose={() => setFlowFor(null)} categoryId={flowFor?.id ?? 0} title={t('audit.flow.columnTitle', { title: flowFor?.title ?? '' })} />
       <DeleteConfirm list={list} soft={true} />
     </Stack>
   );

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Badge, Box, Button, Card, Field, Grid, Heading, HStack, Input, Spinner, Stack, Switch, Textarea } from '@chakra-ui/react';
-import { ArrowLeft, Save, Send } from 'lucide-react';
+import { ArrowLeft, Save, Send, SendHorizontal } from 'lucide-react';
 import { useLocation, useSearch } from 'wouter';
 import type { ImageLocalResult, WordSearchResult } from '../../../models/content';
 import { post } from '../../api/http';
@@ -17,6 +17,11 @@ import { TagInput } from './TagInput';
 import { customPaths, generalPaths, idAtEnd, type ContentPaths } from './paths';
 import { pathOnly } from '../../../models/routing';
 import { useContentEditor, type ContentEditor } from './useContentEditor';
+import { CheckStatusBadge } from '../audit/CheckStatusBadge';
+import { ContentAuditTrail } from '../audit/ContentAuditTrail';
+import { SubmitOutcomeDialog } from '../audit/SubmitOutcomeDialog';
+import { useContentAudit } from '../audit/useContentAudit';
+import { useSubmitAudit } from '../audit/useSubmitAudit';
 
 const RichTextEditor = lazy(() => import('../../components/editor/RichTextEditor'));
 
@@ -69,6 +74,12 @@ function Editor({ id, categoryId, paths }: { id: number | null; categoryId: numb
       navigateTo(edit, true);
     },
   });
+  // The audit state and trail follow each saved version; submitting reloads the item (it may publish directly).
+  const audit = useContentAudit(e.id, e.version);
+  const submit = useSubmitAudit(() => {
+    audit.reload();
+    e.reload();
+  });
   if (e.failed) return <LoadError message={e.error} onRetry={e.reload} />;
   if (!e.scaffold) return <Spinner />;
   const { category, fields } = e.scaffold;
@@ -83,8 +94,22 @@ function Editor({ id, categoryId, paths }: { id: number | null; categoryId: numb
           <Heading size="md">{category.title}</Heading>
           <Badge colorPalette={e.values.status === 1 ? 'green' : 'gray'}>{t(e.values.status === 1 ? 'content.published' : 'content.draft')}</Badge>
           {e.id && <Badge variant="outline">v{e.version}</Badge>}
+          {/* In review or rejected says more than the publishing status beside it; draft and published repeat it. */}
+          {e.id && (audit.state === 'reviewing' || audit.state === 'rejected') && <CheckStatusBadge state={audit.state} />}
         </HStack>
-        <HStack gap="2">
+        <HStack gap="2" flexWrap="wrap">
+          <Button
+            size="sm"
+            variant="outline"
+            colorPalette="orange"
+            onClick={() => e.id && void submit.submit(e.id)}
+            loading={submit.submitting !== null}
+            disabled={!e.id || e.dirty || e.saving || audit.state === 'reviewing'}
+            title={!e.id || e.dirty ? t('audit.submit.saveFirst') : undefined}
+            data-testid="content-submit-audit"
+          >
+            <SendHorizontal /> {t('audit.submit.button')}
+          </Button>
           <Button size="sm" variant="outline" onClick={() => e.save()} loading={e.saving} disabled={!e.editable} data-testid="content-save">
             <Save /> {t('content.form.save')}
           </Button>
@@ -201,9 +226,11 @@ function Editor({ id, categoryId, paths }: { id: number | null; categoryId: numb
             </Card.Body>
           </Card.Root>
           <RevisionsPanel contentId={e.id} version={e.version} onRestored={e.reload} />
+          {e.id && <ContentAuditTrail audit={audit} />}
         </Stack>
       </Grid>
       <ConflictDialog conflict={e.conflict} onReload={e.reloadLatest} onOverwrite={e.overwrite} />
+      <SubmitOutcomeDialog submit={submit} />
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Flex, HStack, IconButton, Menu, Portal, Stack, Text } from '@chakra-ui/react';
-import { ChevronDown, FileUp, Info, Pencil, Plus, RotateCcw, Trash2 } from 'lucide-react';
+import { ChevronDown, FileUp, Info, Pencil, Plus, RotateCcw, SendHorizontal, Trash2 } from 'lucide-react';
 import { useLocation } from 'wouter';
 import { navigateTo } from '../../app/root';
 import { DeleteConfirm } from '../../components/DeleteConfirm';
@@ -16,6 +16,9 @@ import { customPaths, generalPaths, idAtEnd } from './paths';
 import { useColumns } from './useColumns';
 import { useContentImport } from './useContentImport';
 import { ImportDialog } from './ImportDialog';
+import { CheckStatusBadge } from '../audit/CheckStatusBadge';
+import { SubmitOutcomeDialog } from '../audit/SubmitOutcomeDialog';
+import { useSubmitAudit } from '../audit/useSubmitAudit';
 
 const LIVE_ACTIONS: BulkAction[] = ['publish', 'unpublish', 'top', 'untop', 'recommend', 'unrecommend'];
 
@@ -41,6 +44,7 @@ export default function ContentListPage() {
   // Imports go into one list column.
   const importColumn = column && column.type === 1 ? column : undefined;
   const imp = useContentImport(importColumn?.id, list.reload);
+  const submit = useSubmitAudit(list.reload);
   return (
     <Flex gap="3" direction={{ base: 'column', lg: 'row' }} align="stretch" data-testid="page-content">
       {!fixed && <ColumnTree columns={columns.columns} busy={columns.busy} selected={selectedColumn} onSelect={choose} />}
@@ -122,7 +126,7 @@ export default function ContentListPage() {
                 </HStack>
               );
             }
-            if (c.name === 'check_status') return t(`content.checkStatus.${String(row.check_status)}`);
+            if (c.name === 'check_status') return <CheckStatusBadge state={row.check_status} />;
             return undefined;
           }}
           rowActions={(row) =>
@@ -131,9 +135,25 @@ export default function ContentListPage() {
                 <RotateCcw />
               </IconButton>
             ) : (
-              <IconButton size="xs" variant="ghost" aria-label={t('common.edit')} onClick={() => navigateTo(paths.edit(row.id, Number(row.category_id)))} data-testid={`edit-content-${row.id}`}>
-                <Pencil />
-              </IconButton>
+              <>
+                {row.check_status !== 'reviewing' && (
+                  <IconButton
+                    size="xs"
+                    variant="ghost"
+                    colorPalette="orange"
+                    aria-label={t('audit.submit.button')}
+                    title={t('audit.submit.button')}
+                    loading={submit.submitting === row.id}
+                    onClick={() => void submit.submit(row.id)}
+                    data-testid={`submit-audit-${row.id}`}
+                  >
+                    <SendHorizontal />
+                  </IconButton>
+                )}
+                <IconButton size="xs" variant="ghost" aria-label={t('common.edit')} onClick={() => navigateTo(paths.edit(row.id, Number(row.category_id)))} data-testid={`edit-content-${row.id}`}>
+                  <Pencil />
+                </IconButton>
+              </>
             )
           }
         />
@@ -145,6 +165,7 @@ export default function ContentListPage() {
         {importColumn && <ImportDialog imp={imp} categoryId={importColumn.id} columnTitle={importColumn.title} />}
         <Pagination page={list.query.page} limit={list.query.limit} count={list.count} onPage={list.setPage} onLimit={list.setLimit} />
         <DeleteConfirm list={list} soft={true} />
+        <SubmitOutcomeDialog submit={submit} />
       </Stack>
     </Flex>
   );

@@ -1,10 +1,12 @@
 import { useRef, useState } from 'react';
 import { Box, Button, HStack, Image, Input, Stack } from '@chakra-ui/react';
-import { Upload, X } from 'lucide-react';
+import { Images, Upload, X } from 'lucide-react';
 import type { UploadedFile } from '../../../models/content';
 import { post } from '../../api/http';
 import { notify } from '../../components/Toaster';
 import { t } from '../../i18n';
+import { AttachmentPicker } from '../../components/attachments/picker/AttachmentPicker';
+import { useAttachmentPicker } from '../../components/attachments/picker/useAttachmentPicker';
 
 /** Uploads one image as an attachment of the current site (the attachment picker comes with issue 4). */
 export async function uploadImage(file: File): Promise<UploadedFile> {
@@ -13,9 +15,10 @@ export async function uploadImage(file: File): Promise<UploadedFile> {
   return (await post<UploadedFile>('/content/articleUpload', form, { timeout: 60_000 })).data;
 }
 
-/** An image URL with a preview and an upload button. The in-flight flag only drives the button. */
+/** An image URL with a preview, an upload button and the attachment library (one image). The in-flight flag only drives the button. */
 export function ImageInput({ value, onChange, testId }: { value: string; onChange: (url: string) => void; testId?: string }) {
   const picker = useRef<HTMLInputElement>(null);
+  const library = useAttachmentPicker((items) => items[0] && onChange(items[0].url));
   const [uploading, setUploading] = useState(false);
   const choose = async (file: File | undefined) => {
     if (!file) return;
@@ -31,11 +34,15 @@ export function ImageInput({ value, onChange, testId }: { value: string; onChang
   };
   return (
     <Stack gap="2">
-      <HStack>
-        <Input data-testid={testId} value={value} placeholder="https://" onChange={(e) => onChange(e.currentTarget.value)} />
+      <HStack flexWrap="wrap">
+        <Input data-testid={testId} flex="1" minW="160px" value={value} placeholder="https://" onChange={(e) => onChange(e.currentTarget.value)} />
         <Button size="sm" variant="outline" loading={uploading} loadingText={t('content.form.uploading')} onClick={() => picker.current?.click()}>
           <Upload /> {t('content.form.upload')}
         </Button>
+        <Button size="sm" variant="outline" data-testid={testId ? `${testId}-choose` : undefined} onClick={() => library.show({ max: 1, kind: 'image' })}>
+          <Images /> {t('imageField.choose')}
+        </Button>
+        <AttachmentPicker picker={library} />
         <input ref={picker} type="file" accept="image/*" hidden onChange={(e) => void choose(e.currentTarget.files?.[0])} data-testid={testId ? `${testId}-file` : undefined} />
       </HStack>
       {value && (

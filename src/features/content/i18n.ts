@@ -44,7 +44,6 @@ export const messages = defineMessages(
       viewRecycle: '查看回收站',
       viewLive: '查看内容',
       bulkDone: '操作成功',
-      checkStatus: { none: '—', reviewing: '审核中', approved: '已通过', rejected: '已驳回' },
       form: {
         basic: '基本信息',
         body: '正文',
@@ -161,7 +160,6 @@ export const messages = defineMessages(
       viewRecycle: 'Show recycle bin',
       viewLive: 'Show content',
       bulkDone: 'Done',
-      checkStatus: { none: '—', reviewing: 'In review', approved: 'Approved', rejected: 'Rejected' },
       form: {
         basic: 'Basics',
         body: 'Body',

@@ -3,6 +3,8 @@ import { LoadError } from '../../components/LoadError';
 import { useT } from '../../i18n';
 import { useDashboard } from './useDashboard';
 import { formatDateTime } from '../resource/format';
+import { TrafficChart } from './TrafficChart';
+import { RegionList } from './RegionList';
 import type { DashboardData } from '../../../models/dashboard';
 
 const FIGURES: Array<{ key: keyof DashboardData; label: string }> = [
@@ -47,6 +49,12 @@ export default function DashboardPage() {
           );
         })}
       </Grid>
+      {d.data && (
+        <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap="3">
+          <TrafficChart data={d.data} />
+          <RegionList data={d.data} />
+        </Grid>
+      )}
       <Grid templateColumns={{ base: '1fr', lg: '1fr 2fr' }} gap="3">
         <Card.Root size="sm">
           <Card.Header>

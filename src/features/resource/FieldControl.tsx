@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Checkbox, Field, Fieldset, Input, Spinner, Stack, Switch, Textarea } from '@chakra-ui/react';
 import { OptionSelect } from '../../components/OptionSelect';
+import { ImageField } from '../../components/attachments/picker/ImageField';
 import type { FieldDef } from '../../../models/resource';
 import { t } from '../../i18n';
 import { useOptions } from './optionsStore';
@@ -68,6 +69,9 @@ export function FieldControl({ resource, field, value, error, mode, onChange }: 
       );
       break;
     }
+    case 'image':
+      control = <ImageField testId={testId} readOnly={readOnly} value={String(value ?? '')} onChange={onChange} />;
+      break;
     case 'permissionTree':
       control = (
         <Suspense fallback={<Spinner size="sm" />}>

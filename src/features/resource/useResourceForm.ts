@@ -12,7 +12,8 @@ const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 export function failedField(e: unknown): string | undefined {
   if (!(e instanceof ApiFailure) || e.code !== 400) return undefined;
   const issues = (e.data as { issues?: Array<{ field: string }> } | null)?.issues;
-  return issues?.[0]?.field;
+  // "0.url" (an item of an array body) is the form's "url".
+  return issues?.[0]?.field?.replace(/^\d+\./, '');
 }
 
 /** Connects a resource's form dialog to the form chart. */

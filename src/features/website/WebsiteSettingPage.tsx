@@ -1,7 +1,8 @@
-import { Alert, Box, Button, Card, Field, Grid, HStack, Image, Input, Skeleton, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Button, Card, Field, Grid, HStack, Input, Skeleton, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
 import { Globe, RotateCcw, Save } from 'lucide-react';
 import { t } from '../../i18n';
 import { OptionSelect } from '../../components/OptionSelect';
+import { ImageField } from '../../components/attachments/picker/ImageField';
 import { SETTING_GROUPS, isRawScript, type SettingField } from './settingsForm';
 import { useWebsiteSettings } from './useWebsiteSettings';
 import type { PageForm } from './usePageForm';
@@ -45,16 +46,7 @@ function SettingControl({ field, form, locked }: { field: SettingField; form: Pa
         />
       );
     case 'image':
-      return (
-        <HStack gap="2" w="full">
-          <Input data-testid={testId} placeholder={t('websiteSetting.imagePlaceholder')} value={String(value ?? '')} onChange={(e) => onText(e.currentTarget.value)} />
-          {value ? (
-            <Box flexShrink={0} w="36px" h="36px" borderWidth="1px" rounded="md" overflow="hidden" bg="bg.muted">
-              <Image src={String(value)} alt="" w="full" h="full" objectFit="contain" />
-            </Box>
-          ) : null}
-        </HStack>
-      );
+      return <ImageField testId={testId} value={String(value ?? '')} onChange={onText} />;
     default:
       return <Input data-testid={testId} value={String(value ?? '')} onChange={(e) => onText(e.currentTarget.value)} />;
   }

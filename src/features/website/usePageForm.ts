@@ -18,7 +18,8 @@ export interface PageFormOptions {
 }
 
 /**
- * A full-page form (column add/edit, site settings) driven by the same form chart as the resource
+ * A form page or dialog whose calls are not one resource's save/update (column add/edit, site settings,
+ * the attachment screen's forms) driven by the same form chart as the resource
  * dialogs: start it empty or from a record, edit, validate with the shared schema, save.
  */
 export function usePageForm(options: PageFormOptions) {
@@ -62,7 +63,11 @@ export function usePageForm(options: PageFormOptions) {
     id: context.id,
     values: context.values,
     errors: context.errors,
+    /** A submit was refused for missing or invalid fields ('please fill in required information'). */
+    invalid: Object.keys(context.errors).length > 0,
     error: context.error,
+    /** Closing with unsaved changes waits for confirmation (dialog forms). */
+    confirmingClose: state.hasTag('confirming'),
     dirty: isDirty(context),
     startCreate: (values: Values) => actor.send({ type: 'form.openCreate', values }),
     startEdit: (id: number) => actor.send({ type: 'form.openEdit', id }),
@@ -73,6 +78,9 @@ export function usePageForm(options: PageFormOptions) {
     },
     change: (name: string, value: unknown) => actor.send({ type: 'field.change', name, value }),
     submit: () => actor.send({ type: 'form.submit' }),
+    close: () => actor.send({ type: 'form.close' }),
+    confirmClose: () => actor.send({ type: 'close.confirm' }),
+    cancelClose: () => actor.send({ type: 'close.cancel' }),
   };
 }
 export type PageForm = ReturnType<typeof usePageForm>;

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { OpLogCalls, OpLogContext } from './types';
 import { uniqueName } from '../../helpers/fixtures';
-import { insertColumn, insertModel, PNG_1X1, putInReview, saveContent, uploadFile } from '../../helpers/contentFixtures';
+import { insertColumn, insertModel, PNG_1X1, saveContent, uploadFile } from '../../helpers/contentFixtures';
 
 /**
  * One call per mutating route of the content domain, for the "every mutating call is logged" test:
@@ -50,12 +50,6 @@ export const contentCalls: OpLogCalls = {
   '/api/content/topOpt': bulk('/content/topOpt', { is_top: true }),
   '/api/content/recommendAndStatus': bulk('/content/recommendAndStatus', { is_recommend: true, status: 1 }),
   '/api/content/editStatus': bulk('/content/editStatus', { status: 1 }),
-  '/api/content/checkAll': async (ctx) => {
-    const { id, title } = await article(ctx);
-    await putInReview(ctx.t, [id]);
-    await ok(client(ctx).post('/content/checkAll', { ids: [id] }));
-    return title;
-  },
   '/api/content/articleUpload': async (ctx) => {
     const name = `${uniqueName('logged')}.png`;
     const res = await uploadFile(ctx.t, ctx.superToken, ctx.siteId, { name, bytes: PNG_1X1 });

@@ -1,4 +1,22 @@
-import type { OpLogCalls } from './types';
+import type { OpLogCalls, OpLogContext } from './types';
 
 /** One call per mutating route: System settings: upload, storage, footer and session (issue 4). */
-export const settingsCalls: OpLogCalls = {};
+const client = ({ t, superToken }: OpLogContext) => t.client(superToken);
+const ok = async (res: Promise<{ code: number; msg: string; data: any }>) => {
+  const r = await res;
+  if (r.code !== 0) throw new Error(`call failed: ${r.code} ${r.msg}`);
+  return r.data;
+};
+
+export const settingsCalls: OpLogCalls = {
+  '/api/sysSetting/update': async (ctx) => {
+    // Saves the upload group as it is, so other tests keep their settings.
+    const { upload } = await ok(client(ctx).get('/sysSetting/index'));
+    await ok(client(ctx).post('/sysSetting/update', { group: 'upload', values: upload }));
+    return 'upload';
+  },
+  '/api/sysSetting/testStorage': async (ctx) => {
+    await ok(client(ctx).post('/sysSetting/testStorage', { method: 'local' }));
+    return 'local';
+  },
+};

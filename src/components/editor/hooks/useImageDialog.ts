@@ -66,6 +66,13 @@ export function useImageDialog(editor: BanyanEditor, upload: ((file: File) => Pr
       actor.send({ type: 'item.remove', key });
     },
     confirm: () => actor.send({ type: 'dialog.confirm' }),
+    /** Images chosen in the attachment picker go in at once, like a confirm. */
+    insertFromLibrary: (images: Array<{ url: string; name: string }>) => {
+      if (!images.length) return;
+      insertImages(editor, images.map((i) => ({ url: i.url, alt: i.name })));
+      actor.send({ type: 'dialog.close' });
+      returnFocus();
+    },
   };
 }
 export type ImageDialogView = ReturnType<typeof useImageDialog>;

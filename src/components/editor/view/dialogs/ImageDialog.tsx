@@ -1,9 +1,12 @@
 import { useRef } from 'react';
-import { Alert, Badge, Button, Field, Flex, IconButton, Input, Stack, Text } from '@chakra-ui/react';
-import { RotateCw, Trash2, Upload } from 'lucide-react';
+import { Alert, Badge, Button, Field, Flex, HStack, IconButton, Input, Stack, Text } from '@chakra-ui/react';
+import { Images, RotateCw, Trash2, Upload } from 'lucide-react';
+import { DESIGNER_ATTACHMENT_LIMIT } from '../../../../../models/constants';
 import { useT } from '../../../../i18n';
 import { DraggableDialog } from '../../../DraggableDialog';
 import type { ImageDialogView } from '../../hooks/useImageDialog';
+import { AttachmentPicker } from '../../../attachments/picker/AttachmentPicker';
+import { useAttachmentPicker } from '../../../attachments/picker/useAttachmentPicker';
 
 const STATUS_PALETTE = { uploading: 'blue', done: 'green', failed: 'red' } as const;
 const STATUS_KEY = { uploading: 'uploading', done: 'uploaded', failed: 'failed' } as const;
@@ -11,6 +14,7 @@ const STATUS_KEY = { uploading: 'uploading', done: 'uploaded', failed: 'failed' 
 export function ImageDialog({ image }: { image: ImageDialogView }) {
   const { t } = useT();
   const fileInput = useRef<HTMLInputElement>(null);
+  const library = useAttachmentPicker(image.insertFromLibrary);
   return (
     <DraggableDialog
       open={image.open}
@@ -53,9 +57,15 @@ export function ImageDialog({ image }: { image: ImageDialogView }) {
                 e.currentTarget.value = '';
               }}
             />
-            <Button size="sm" variant="outline" alignSelf="flex-start" data-testid="editor-image-upload" onClick={() => fileInput.current?.click()}>
-              <Upload /> {t('editor.imageDialog.choose')}
-            </Button>
+            <HStack gap="2" flexWrap="wrap">
+              <Button size="sm" variant="outline" data-testid="editor-image-upload" onClick={() => fileInput.current?.click()}>
+                <Upload /> {t('editor.imageDialog.choose')}
+              </Button>
+              <Button size="sm" variant="outline" data-testid="editor-image-library" onClick={() => library.show({ max: DESIGNER_ATTACHMENT_LIMIT, kind: 'image' })}>
+                <Images /> {t('imageField.choose')}
+              </Button>
+            </HStack>
+            <AttachmentPicker picker={library} />
             {image.items.map((item) => (
               <Flex key={item.key} align="center" gap="2" borderWidth="1px" rounded="sm" px="2" py="1" data-testid="editor-image-item" data-status={item.status}>
                 <Stack gap="0" flex="1" minW="0">

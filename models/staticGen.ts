@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { Id } from './common';
+
+// Static generation (/StaticFile/index, issue 6): what to generate and what the admin sees of past runs.
+
+export const STATIC_SCOPES = ['site', 'column', 'content'] as const;
+export type StaticScope = (typeof STATIC_SCOPES)[number];
+
+/** POST /staticFile/generate → data: {job_id}. A column run names the column, a content run its ids. */
+export const StaticGenerate = z
+  .object({
+    scope: z.enum(STATIC_SCOPES),
+    category_id: Id.optional(),
+    ids: z.array(Id).max(1000).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.scope === 'column' && !v.category_id) ctx.addIssue({ code: 'custom', path: ['category_id'], message: 'validation.required' });
+    if (v.scope === 'content' && !v.ids?.length) ctx.addIssue({ code: 'custom', path: ['ids'], message: 'validation.required' });
+  });
+export type StaticGenerate = z.infer<typeof StaticGenerate>;
+
+/** The summary a finished run stores as its job result. */
+export interface StaticGenResult {
+  scope: StaticScope;
+  pages: number;
+  bytes: number;
+  failed: string[];
+  removed: number;
+  ms: number;
+  output: string;
+  cancelled?: boolean;
+  skipped?: boolean;
+}
+
+/** GET /staticFile/index → data. */
+export interface StaticIndex {
+  output: string;
+  has_output: boolean;
+  runs: Array<{
+    id: number;
+    status: 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+    progress: number;
+    total: number;
+    scope: StaticScope;
+    auto: boolean;
+    result: StaticGenResult | null;
+    error: string;
+    created_at: string;
+    finished_at: string | null;
+  }>;
+}

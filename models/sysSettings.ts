@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { StorageSettings, UploadSettings } from './uploadSettings';
+
+// System settings screen (/SysSetting/index, the spec's "sysList"): upload limits, storage, the admin
+// footer and the session policy, read together and saved one group at a time.
+
+/** The admin footer (spec §2 "Layout"). */
+export const SiteFooterSettings = z.object({
+  copyright: z.string().trim().max(200).default(''),
+  filing_number: z.string().trim().max(100).default(''),
+});
+export type SiteFooterSettings = z.infer<typeof SiteFooterSettings>;
+
+export const SessionSettings = z.object({
+  /** Signing in revokes the account's other sessions. */
+  single_login: z.boolean().default(false),
+});
+export type SessionSettings = z.infer<typeof SessionSettings>;
+
+/** The fields an object-storage method cannot work without (the secret is checked on the server: '' keeps the stored one). */
+export const STORAGE_REQUIRED_FIELDS = ['access_key_id', 'bucket', 'region'] as const;
+
+/** StorageSettings as submitted: provider methods need a key id, a bucket and a region (or an endpoint). */
+export const StorageSettingsUpdate = StorageSettings.superRefine((s, ctx) => {
+  if (s.method === 'local') return;
+  if (!s.access_key_id) ctx.addIssue({ code: 'custom', path: ['access_key_id'], message: 'validation.required' });
+  if (!s.bucket) ctx.addIssue({ code: 'custom', path: ['bucket'], message: 'validation.required' });
+  if (!s.region && !s.endpoint) ctx.addIssue({ code: 'custom', path: ['region'], message: 'sysSetting.regionOrEndpoint' });
+});
+
+/** Storage as GET answers it: the secret is write-only. */
+export const StorageSettingsView = StorageSettings.extend({
+  secret_access_key: z.literal(''),
+  /** A secret is stored (the form shows "•••• set" and sends '' to keep it). */
+  secret_set: z.boolean(),
+});
+export type StorageSettingsView = z.infer<typeof StorageSettingsView>;
+
+/** GET /sysSetting/index. storage and session are the super-admins' (null for other admins). */
+export interface SysSettingsView {
+  upload: UploadSettings;
+  storage: StorageSettingsView | null;
+  site: SiteFooterSettings;
+  session: SessionSettings | null;
+}
+
+export const SYS_SETTING_GROUPS = ['upload', 'storage', 'site', 'session'] as const;
+export type SysSettingGroup = (typeof SYS_SETTING_GROUPS)[number];
+/** Groups only super-admins may read and change. */
+export const SUPER_ONLY_GROUPS: readonly SysSettingGroup[] = ['storage', 'session'];
+
+/** POST /sysSetting/update: one group's values. */
+export const SysSettingsUpdate = z.discriminatedUnion('group', [
+  z.object({ group: z.literal('upload'), values: UploadSettings }),
+  z.object({ group: z.literal('storage'), values: StorageSettingsUpdate }),
+  z.object({ group: z.literal('site'), values: SiteFooterSettings }),
+  z.object({ group: z.literal('session'), values: SessionSettings }),
+]);
+export type SysSettingsUpdate = z.infer<typeof SysSettingsUpdate>;
+
+/** POST /sysSetting/testStorage: the settings to try ('' secret: the stored one). */
+export const StorageTest = StorageSettingsUpdate;

@@ -1,0 +1,43 @@
+import { defineServerMessages } from './define';
+
+// Server messages of the content audit (issue 5). `audit.refused.*` name why the audit chart refused an event.
+export const audit = defineServerMessages(
+  {
+    'audit.reviewersRequired': '每个审核步骤至少需要一名审核人',
+    'audit.duplicateReviewer': '同一步骤中的审核人不能重复',
+    'audit.commentRequired': '驳回时请填写审核意见',
+    'audit.reviewerUnknown': '审核人必须是能管理本站点的管理员',
+    'audit.refused.notInReview': '该内容不在审核中',
+    'audit.refused.notReviewer': '您不是当前审核步骤的审核人',
+    'audit.refused.alreadyApproved': '您已审核通过当前步骤，不能重复审核',
+    'audit.refused.commentRequired': '驳回时请填写审核意见',
+    'audit.refused.badStep': '只能驳回到当前步骤或之前的步骤',
+    'audit.refused.inReview': '该内容正在审核中，不能重复提交',
+    'audit.publishNeedsAudit': '“{title}”所在栏目需要审核，审核通过后才能发布，请先提交审核',
+    'audit.prohibitedWords': '内容含有违禁词：{words}，请修改后再提交审核',
+    'audit.submitted': '已提交审核',
+    'audit.publishedDirectly': '本栏目无需审核，已直接发布',
+    'audit.approved': '审核已通过',
+    'audit.rejected': '已驳回',
+    'audit.someSkipped': '已审核通过您当前可以审核的内容，其余已跳过',
+  },
+  {
+    'audit.reviewersRequired': 'Each audit step needs at least one reviewer',
+    'audit.duplicateReviewer': 'A reviewer is named twice in the same step',
+    'audit.commentRequired': 'Please give a comment when rejecting',
+    'audit.reviewerUnknown': 'Reviewers must be administrators who manage this site',
+    'audit.refused.notInReview': 'This content is not in review',
+    'audit.refused.notReviewer': 'You are not a reviewer of the current audit step',
+    'audit.refused.alreadyApproved': 'You have already approved the current step',
+    'audit.refused.commentRequired': 'Please give a comment when rejecting',
+    'audit.refused.badStep': 'Content can only be sent back to the current step or an earlier one',
+    'audit.refused.inReview': 'This content is already in review',
+    'audit.publishNeedsAudit': '“{title}” is in a column with an audit flow: submit it for review; it is published once approved',
+    'audit.prohibitedWords': 'The content contains prohibited words: {words}. Change them before submitting for review',
+    'audit.submitted': 'Submitted for review',
+    'audit.publishedDirectly': 'This column has no audit steps: published directly',
+    'audit.approved': 'Approved',
+    'audit.rejected': 'Rejected',
+    'audit.someSkipped': 'Approved what you may approve now; the rest was skipped',
+  },
+);

@@ -1,0 +1,246 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { uploadSessions } from '../../db/schema/index';
+import type { AuthContext } from '../../http/context';
+import { ApiError, badRequest, forbidden } from '../../http/errors';
+import { canManageSite } from '../sites';
+import { requireCate } from './categories';
+import { BLOCKED_EXTENSIONS, extensionOf, kindFor } from './formats';
+import { checkSize } from './inspect';
+import { ingestFile } from './ingest';
+import { HashingTap, incomingDir, removeQuietly, sessionsDir, type WrittenFile } from './tempFiles';
+import type { ChunkFields, ChunkProgress } from '../../../models/attachment';
+import type { UploadedFile } from '../../../models/content';
+import type { UploadSettings } from '../../../models/uploadSettings';
+
+// Chunked uploads (spec §8 "Chunk upload"). The first chunk opens a session: the server draws its
+// basename (128 random bits) and temporary path. Later chunks must send both back; they are only looked
+// up in upload_sessions (with the caller's admin id), never joined into a file path. Chunks land in
+// <dataDir>/tmp/uploads/<basename>/<index>.part, so a chunk sent twice just replaces itself.
+
+type Session = typeof uploadSessions.$inferSelect;
+
+/** Sessions idle this long are dropped (with their chunks) when a new one starts. */
+export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+/** Open sessions an admin may keep; starting one more drops the oldest. */
+export const SESSIONS_PER_ADMIN = 20;
+
+const BASENAME = /^[a-f0-9]{32}$/;
+const TEMP_PATH = /^uploads\/[a-f0-9]{32}$/;
+function forbiddenUnlessManaged(auth: AuthContext, siteId: number) {
+  if (!canManageSite(auth, siteId)) throw forbidden('error.siteForbidden');
+}
+
+const unknownSession = () => badRequest('attachment.sessionUnknown', {}, { issues: [{ field: 'resource_temp_basename' }] });
+
+/** A session's chunk directory, from the server's own record (the basename is checked once more). */
+function sessionDir(dataDir: string, session: Pick<Session, 'basename'>): string {
+  if (!BASENAME.test(session.basename)) throw new Error('corrupt upload session');
+  return path.join(sessionsDir(dataDir), session.basename);
+}
+
+const progressOf = (s: Pick<Session, 'basename' | 'tempPath' | 'received'>): ChunkProgress => ({
+  resource_temp_basename: s.basename,
+  resource_temp_path: s.tempPath,
+  received: [...s.received].sort((a, b) => a - b),
+});
+
+export type ChunkOutcome = { done: false; progress: ChunkProgress } | { done: true; file: UploadedFile };
+
+/** Finds the caller's own session by exactly the basename and path it was given; 400 for anything else. */
+async function findSession(app: FastifyInstance, auth: AuthContext, basename: string, tempPath: string): Promise<Session | null> {
+  if (!BASENAME.test(basename) || !TEMP_PATH.test(tempPath)) return null;
+  const [row] = await app.ctx.db
+    .select()
+    .from(uploadSessions)
+    .where(and(eq(uploadSessions.basename, basename), eq(uploadSessions.tempPath, tempPath), eq(uploadSessions.adminId, auth.adminId)));
+  return row ?? null;
+}
+
+export async function sliceStatus(app: FastifyInstance, auth: AuthContext, q: { resource_temp_basename: string; resource_temp_path: string }): Promise<ChunkProgress> {
+  const session = await findSession(app, auth, q.resource_temp_basename, q.resource_temp_path);
+  if (!session) throw new ApiError(404, 'attachment.sessionUnknown');
+  forbiddenUnlessManaged(auth, session.siteId);
+  return progressOf(session);
+}
+
+/** What can be checked of a new upload before any of its bytes are kept: format, kind limits, category. */
+async function checkNewUpload(app: FastifyInstance, auth: AuthContext, siteId: number, f: ChunkFields, settings: UploadSettings) {
+  const ext = extensionOf(f.resource_name);
+  if (!ext) throw new ApiError(415, 'attachment.noExtension', { format: '' });
+  if (BLOCKED_EXTENSIONS.has(ext)) throw new ApiError(415, 'attachment.dangerous', { format: ext });
+  const kind = kindFor(ext, settings, f.resource_type);
+  if (!kind) throw new ApiError(415, 'attachment.formatNotAllowed', { format: ext });
+  const chunkBytes = settings.chunk_size * 1024;
+  if (f.resource_size !== undefined) {
+    checkSize(f.resource_size, kind, settings);
+    const total = Math.ceil(f.resource_size / chunkBytes);
+    if (f.chunk_total !== total) throw badRequest('attachment.chunkTotalChanged', { total }, { issues: [{ field: 'chunk_total' }] });
+  } else {
+    // Without an announced size, the chunk count alone must fit the kind's limit.
+    checkSize((f.chunk_total - 1) * chunkBytes + 1, kind, settings);
+  }
+  if (f.chunk_index > f.chunk_total) throw badRequest('attachment.chunkIndex', { index: f.chunk_index, total: f.chunk_total }, { issues: [{ field: 'chunk_index' }] });
+  await requireCate(app.ctx.db, auth, siteId, f.attachment_cate_id);
+}
+
+/** Opens a session for the first chunk: the server draws its basename and temporary path. */
+async function openSession(app: FastifyInstance, auth: AuthContext, siteId: number, f: ChunkFields): Promise<Session> {
+  await dropStaleSessions(app, auth.adminId);
+
+  const basename = randomBytes(16).toString('hex');
+  const [session] = await app.ctx.db
+    .insert(uploadSessions)
+    .values({
+      basename,
+      tempPath: `uploads/${basename}`,
+      siteId,
+      adminId: auth.adminId,
+      name: f.resource_name,
+      type: f.resource_type ?? 0,
+      cateId: f.attachment_cate_id,
+      chunkTotal: f.chunk_total,
+      size: f.resource_size ?? 0,
+      hash: f.resource_hash ?? '',
+    })
+    .returning();
+  await fs.mkdir(sessionDir(app.ctx.config.dataDir, session!), { recursive: true });
+  return session!;
+}
+
+/** Every chunk but the last is exactly chunk_size KB; the last one is what remains of the announced size. */
+function checkChunkSize(session: Pick<Session, 'chunkTotal' | 'size'>, index: number, bytes: number, chunkBytes: number) {
+  const field = { issues: [{ field: 'resource_chunk' }] };
+  if (index < session.chunkTotal) {
+    if (bytes !== chunkBytes) throw badRequest('attachment.chunkSize', { size: chunkBytes }, field);
+    return;
+  }
+  const expected = session.size > 0 ? session.size - (session.chunkTotal - 1) * chunkBytes : undefined;
+  if (expected !== undefined && bytes !== expected) throw badRequest('attachment.lastChunkSize', { size: expected }, field);
+  if (bytes < 1 || bytes > chunkBytes) throw badRequest('attachment.chunkSize', { size: chunkBytes }, field);
+}
+
+/** Records one chunk; the call that brings the last missing one assembles and stores the file. */
+export async function receiveChunk(
+  app: FastifyInstance,
+  auth: AuthContext,
+  siteIdOfRequest: () => number,
+  f: ChunkFields,
+  chunk: WrittenFile | null,
+  settings: UploadSettings,
+): Promise<ChunkOutcome> {
+  if (!chunk) throw badRequest('attachment.fileRequired', {}, { issues: [{ field: 'resource_chunk' }] });
+  const fresh = f.resource_temp_basename === '' && f.resource_temp_path === '';
+  let session: Session | null = null;
+  let siteId = 0;
+  if (fresh) {
+    siteId = siteIdOfRequest();
+    await checkNewUpload(app, auth, siteId, f, settings);
+  } else {
+    session = await findSession(app, auth, f.resource_temp_basename, f.resource_temp_path);
+    if (!session) throw unknownSession();
+    forbiddenUnlessManaged(auth, session.siteId);
+    if (f.chunk_total !== session.chunkTotal) throw badRequest('attachment.chunkTotalChanged', { total: session.chunkTotal }, { issues: [{ field: 'chunk_total' }] });
+    if (f.chunk_index > session.chunkTotal) throw badRequest('attachment.chunkIndex', { index: f.chunk_index, total: session.chunkTotal }, { issues: [{ field: 'chunk_index' }] });
+  }
+  const chunkBytes = settings.chunk_size * 1024;
+  // Sizes are checked against the request before a session is opened for it.
+  checkChunkSize(session ?? { chunkTotal: f.chunk_total, size: f.resource_size ?? 0 }, f.chunk_index, chunk.size, chunkBytes);
+  session ??= await openSession(app, auth, siteId, f);
+
+  const dir = sessionDir(app.ctx.config.dataDir, session);
+  await fs.mkdir(dir, { recursive: true });
+  await fs.rename(chunk.file, path.join(dir, `${f.chunk_index}.part`));
+  const [updated] = await app.ctx.db
+    .update(uploadSessions)
+    .set({
+      received: sql`(select coalesce(jsonb_agg(distinct e order by e), '[]'::jsonb) from jsonb_array_elements(${uploadSessions.received} || jsonb_build_array(${f.chunk_index}::int)) e)`,
+      updatedAt: new Date(),
+    })
+    .where(eq(uploadSessions.id, session.id))
+    .returning();
+  if (!updated) throw unknownSession();
+  if (updated.received.length < updated.chunkTotal) return { done: false, progress: progressOf(updated) };
+
+  // The request that deletes the session owns the assembly; a concurrent last chunk just reports progress.
+  const [claimed] = await app.ctx.db.delete(uploadSessions).where(eq(uploadSessions.id, session.id)).returning();
+  if (!claimed) return { done: false, progress: progressOf(updated) };
+  return { done: true, file: await completeUpload(app, claimed, settings) };
+}
+
+async function completeUpload(app: FastifyInstance, session: Session, settings: UploadSettings): Promise<UploadedFile> {
+  const dir = sessionDir(app.ctx.config.dataDir, session);
+  let keepForRetry = false;
+  try {
+    const assembled = await assemble(dir, session.chunkTotal);
+    if (session.size > 0 && assembled.size !== session.size) throw badRequest('attachment.sizeMismatch', { size: session.size });
+    if (session.hash && assembled.sha256 !== session.hash) throw badRequest('attachment.hashMismatch');
+    return await ingestFile(
+      app,
+      { file: assembled.file, name: session.name, size: assembled.size, sha256: assembled.sha256 },
+      { siteId: session.siteId, adminId: session.adminId, cateId: session.cateId, type: session.type || undefined, reduceImg: false, settings },
+    );
+  } catch (err) {
+    // A refused file is final; anything else (storage down) keeps the chunks so the last one can be re-sent.
+    if (!(err instanceof ApiError)) {
+      keepForRetry = true;
+      const { id: _id, ...again } = session;
+      await app.ctx.db.insert(uploadSessions).values({ ...again, received: session.received.filter((i) => i !== session.chunkTotal) }).catch(() => (keepForRetry = false));
+    }
+    throw err;
+  } finally {
+    if (!keepForRetry) await removeQuietly(dir);
+  }
+}
+
+/** Concatenates the chunks into one file by streaming, hashing as it goes (never a whole-file buffer). */
+async function assemble(dir: string, total: number): Promise<WrittenFile> {
+  const file = path.join(dir, 'assembled');
+  const tap = new HashingTap();
+  const out = createWriteStream(file);
+  await pipeline(
+    async function* () {
+      for (let i = 1; i <= total; i++) yield* createReadStream(path.join(dir, `${i}.part`), { highWaterMark: 1024 * 1024 });
+    },
+    tap,
+    out,
+  );
+  return { file, size: tap.bytes, sha256: tap.hash.digest('hex') };
+}
+
+/**
+ * Drops sessions idle for a day and the caller's oldest beyond SESSIONS_PER_ADMIN, with their chunks;
+ * also chunk directories and stray temporary files no session owns any more (left by a crash).
+ */
+async function dropStaleSessions(app: FastifyInstance, adminId: number) {
+  const db = app.ctx.db;
+  const cutoff = new Date(Date.now() - SESSION_TTL_MS);
+  const stale = await db.delete(uploadSessions).where(lt(uploadSessions.updatedAt, cutoff)).returning({ basename: uploadSessions.basename });
+  const own = await db
+    .select({ id: uploadSessions.id, basename: uploadSessions.basename })
+    .from(uploadSessions)
+    .where(eq(uploadSessions.adminId, adminId))
+    .orderBy(desc(uploadSessions.updatedAt), desc(uploadSessions.id))
+    .offset(SESSIONS_PER_ADMIN - 1);
+  if (own.length) await db.delete(uploadSessions).where(inArray(uploadSessions.id, own.map((s) => s.id)));
+  const dataDir = app.ctx.config.dataDir;
+  await Promise.all([...stale, ...own].map((s) => removeQuietly(sessionDir(dataDir, s))));
+  await removeOrphans(app, cutoff);
+}
+
+async function removeOrphans(app: FastifyInstance, cutoff: Date) {
+  const live = new Set((await app.ctx.db.select({ basename: uploadSessions.basename }).from(uploadSessions)).map((s) => s.basename));
+  for (const root of [sessionsDir(app.ctx.config.dataDir), incomingDir(app.ctx.config.dataDir)]) {
+    for (const name of await fs.readdir(root).catch(() => [] as string[])) {
+      if (live.has(name)) continue;
+      const stat = await fs.stat(path.join(root, name)).catch(() => null);
+      if (stat && stat.mtime < cutoff) await removeQuietly(path.join(root, name));
+    }
+  }
+}
+

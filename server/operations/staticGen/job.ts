@@ -1,0 +1,144 @@
+import fs from 'node:fs/promises';
+import type { FastifyInstance } from 'fastify';
+import { and, desc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { contents, jobs } from '../../db/schema/index';
+import { registerJob, yieldToRequests, type JobContext } from '../../jobs/runner';
+import { renderPage, rendererOf } from '../../public/pages';
+import { siteById } from '../../public/data';
+import { iso } from '../../db/listing';
+import { hasOutput, markOutput, outputDirOf, ownsOrEmpty, removeOutput, swapIn, writeOutput } from './output';
+import { planPaths } from './paths';
+import type { StaticGenResult, StaticIndex } from '../../../models/staticGen';
+
+// The static generation job: plans the paths, renders each with the public renderer (no HTTP) and writes
+// the files. A whole-site run writes into a temporary folder swapped in at the end, so a cancelled or failed
+// run leaves the previous output untouched; column and content runs update the output in place.
+
+export const STATIC_GEN_JOB = 'static.generate';
+
+export const StaticGenPayload = z.object({
+  site_id: z.number().int(),
+  scope: z.enum(['site', 'column', 'content']),
+  category_id: z.number().int().optional(),
+  ids: z.array(z.number().int()).optional(),
+  /** Set by regenerateForContent: only runs when the site already has static output. */
+  auto: z.boolean().optional(),
+});
+export type StaticGenPayload = z.infer<typeof StaticGenPayload>;
+
+
+/** The app a job renders with, by its database (the runner's job context carries only the database). */
+const apps = new WeakMap<Db, FastifyInstance>();
+export const attachStaticGen = (app: FastifyInstance) => apps.set(app.ctx.db, app);
+
+async function generate(ctx: JobContext, app: FastifyInstance, p: StaticGenPayload): Promise<StaticGenResult> {
+  const started = Date.now();
+  const site = await siteById(ctx.db, p.site_id);
+  if (!site) throw new Error(`site ${p.site_id} is not live`);
+  const dir = await outputDirOf(app.ctx.config.dataDir, site);
+  const base = { scope: p.scope, pages: 0, bytes: 0, failed: [] as string[], removed: 0, ms: 0, output: dir };
+  if (p.auto && !(await hasOutput(dir))) return { ...base, skipped: true };
+  if (!(await ownsOrEmpty(dir))) throw new Error(`the static folder ${dir} holds files the generator did not write`);
+  const whole = p.scope === 'site';
+  const target = whole ? `${dir}.tmp-${ctx.id}` : dir;
+  await fs.rm(whole ? target : `${dir}.none`, { recursive: true, force: true });
+  await fs.mkdir(target, { recursive: true });
+  const planned = await planPaths(ctx.db, app.ctx.config.dataDir, site, { scope: p.scope, categoryId: p.category_id, ids: p.ids });
+  const result = { ...base };
+  try {
+    for (let i = 0; i < planned.length; i++) {
+      if (ctx.cancelled()) {
+        if (whole) await fs.rm(target, { recursive: true, force: true });
+        return { ...result, cancelled: true, ms: Date.now() - started };
+      }
+      const { path, optional } = planned[i]!;
+      const page = await renderPage(app, site, path);
+      if (page.status === 200) {
+        result.bytes += await writeOutput(target, path, page.body);
+        result.pages++;
+      } else if (optional && page.status === 404) {
+        await removeOutput(target, path);
+        result.removed++;
+      } else {
+        if (page.error) app.log.warn({ err: page.error, path }, 'static generation: page failed');
+        result.failed.push(path);
+      }
+      await ctx.progress(i + 1, planned.length);
+      await yieldToRequests();
+    }
+    await markOutput(target);
+    if (whole) await swapIn(target, dir);
+  } catch (err) {
+    if (whole) await fs.rm(target, { recursive: true, force: true }).catch(() => undefined);
+    throw err;
+  }
+  return { ...result, ms: Date.now() - started };
+}
+
+/**
+ * An app whose theme renderer belongs to this run: templates are parsed fresh for each run, and the
+ * public server's renderer (and its entry in the cache registry) is left as it is.
+ */
+function runApp(app: FastifyInstance): FastifyInstance {
+  const own = Object.create(app) as FastifyInstance;
+  const previous = app.ctx.caches.get('publicThemes');
+  rendererOf(own);
+  if (previous) app.ctx.caches.set('publicThemes', previous);
+  else app.ctx.caches.delete('publicThemes');
+  return own;
+}
+
+registerJob(STATIC_GEN_JOB, async (ctx) => {
+  const p = StaticGenPayload.parse(ctx.payload);
+  const app = apps.get(ctx.db);
+  if (!app) throw new Error('static generation is not attached to this app');
+  return { ...(await generate(ctx, runApp(app), p)) };
+});
+
+/**
+ * After content is saved, edited or published: when its site has static output, queues a run for the
+ * pages it touches (its detail page, its column's list pages, home). Never blocks or fails the caller.
+ */
+export async function regenerateForContent(app: FastifyInstance, contentId: number): Promise<number | null> {
+  try {
+    const [row] = await app.ctx.db.select({ siteId: contents.siteId }).from(contents).where(eq(contents.id, contentId));
+    const site = row && (await siteById(app.ctx.db, row.siteId));
+    if (!site || !(await hasOutput(await outputDirOf(app.ctx.config.dataDir, site)))) return null;
+    const payload: StaticGenPayload = { site_id: site.id, scope: 'content', ids: [contentId], auto: true };
+    return await app.ctx.jobs.enqueue(STATIC_GEN_JOB, payload, { siteId: site.id });
+  } catch (err) {
+    app.log.warn({ err, contentId }, 'static regeneration not queued');
+    return null;
+  }
+}
+
+/** The same, for callers that hold only the database (content saving, audit). Fire and forget. */
+export function contentChanged(db: Db, contentIds: number | number[]) {
+  const app = apps.get(db);
+  if (!app) return;
+  for (const id of Array.isArray(contentIds) ? contentIds : [contentIds]) void regenerateForContent(app, id);
+}
+
+/** The last runs of a site, newest first. */
+export async function lastRuns(db: Db, siteId: number, limit = 10) {
+  const rows = await db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.kind, STATIC_GEN_JOB), eq(jobs.siteId, siteId)))
+    .orderBy(desc(jobs.id))
+    .limit(limit);
+  return rows.map((r): StaticIndex['runs'][number] => ({
+    id: r.id,
+    status: r.status as StaticIndex['runs'][number]['status'],
+    progress: r.progress,
+    total: r.total,
+    scope: (r.payload as StaticGenPayload).scope,
+    auto: Boolean((r.payload as StaticGenPayload).auto),
+    result: (r.result as StaticGenResult | null) ?? null,
+    error: r.error,
+    created_at: iso(r.createdAt)!,
+    finished_at: iso(r.finishedAt),
+  }));
+}

@@ -1,0 +1,95 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { settingsOf } from '../websiteSettings';
+import type { SiteRow } from '../../public/data';
+
+// Where a site's static output lives and how files get there: always strictly inside the data directory,
+// in a folder this generator owns (it carries a marker file), never through a symbolic link leaving it.
+
+export const STATIC_ROOT = 'static';
+/** Present in every folder the generator wrote; a folder without it is never replaced or deleted. */
+export const MARKER = '.banyan-static';
+
+export class OutputPathError extends Error {}
+
+const inside = (root: string, p: string) => p.startsWith(root + path.sep);
+
+/** `<dataDir>/static/site-<id>` or the site's `static_path` (relative to the data directory), validated. */
+export async function outputDirOf(dataDir: string, site: Pick<SiteRow, 'id' | 'settings'>): Promise<string> {
+  const configured = settingsOf(site.settings).static_path.replace(/^\/+|\/+$/g, '');
+  const root = path.resolve(dataDir);
+  const dir = configured ? path.resolve(root, configured) : path.join(root, STATIC_ROOT, `site-${site.id}`);
+  if (!inside(root, dir) || configured.split('/').includes('..')) throw new OutputPathError(`static path outside the data directory: ${configured}`);
+  // The nearest existing ancestor, with links resolved, must still be inside the data directory.
+  const realRoot = await fs.realpath(root).catch(() => root);
+  let probe = dir;
+  for (;;) {
+    try {
+      const real = await fs.realpath(probe);
+      if (real !== realRoot && !inside(realRoot, real)) throw new OutputPathError(`static path leaves the data directory: ${configured}`);
+      break;
+    } catch (err) {
+      if (err instanceof OutputPathError) throw err;
+      probe = path.dirname(probe);
+    }
+  }
+  return dir;
+}
+
+/** True when the folder exists and was written by the generator. */
+export async function hasOutput(dir: string): Promise<boolean> {
+  return fs
+    .stat(path.join(dir, MARKER))
+    .then((s) => s.isFile())
+    .catch(() => false);
+}
+
+/** May the generator write into / replace this folder? Only when it is missing, empty or its own. */
+export async function ownsOrEmpty(dir: string): Promise<boolean> {
+  try {
+    const entries = await fs.readdir(dir);
+    return entries.length === 0 || entries.includes(MARKER);
+  } catch {
+    return true;
+  }
+}
+
+/** The file a public path is written to: `index.html` for directory URLs; refused outside `root`. */
+export function fileFor(root: string, urlPath: string): string {
+  const pathname = decodeURIComponent(urlPath.split('?')[0]!);
+  const rel = pathname.endsWith('/') ? `${pathname}index.html` : pathname;
+  const file = path.resolve(root, '.' + rel);
+  if (!inside(root, file) || rel.includes('\0')) throw new OutputPathError(`path outside the output folder: ${urlPath}`);
+  return file;
+}
+
+export async function writeOutput(root: string, urlPath: string, body: string | Buffer): Promise<number> {
+  const file = fileFor(root, urlPath);
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  const data = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+  await fs.writeFile(file, data);
+  return data.length;
+}
+
+export async function removeOutput(root: string, urlPath: string) {
+  await fs.rm(fileFor(root, urlPath), { force: true });
+}
+
+export const markOutput = (dir: string) => fs.writeFile(path.join(dir, MARKER), `${new Date().toISOString()}\n`);
+
+/**
+ * Replaces `dir` by the finished `tmp` folder: the old output is moved aside first and removed after, so a
+ * reader sees either the old or the new tree, never a half-written one.
+ */
+export async function swapIn(tmp: string, dir: string) {
+  const old = `${dir}.old-${process.pid}-${Date.now()}`;
+  const existed = await fs.stat(dir).then(() => true, () => false);
+  if (existed) await fs.rename(dir, old);
+  try {
+    await fs.rename(tmp, dir);
+  } catch (err) {
+    if (existed) await fs.rename(old, dir);
+    throw err;
+  }
+  if (existed) await fs.rm(old, { recursive: true, force: true });
+}

@@ -1,0 +1,127 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { contents, contentTags, tags } from '../../db/schema/index';
+import { columnsOf, listPublished, publishedOf, type ColumnRow, type SiteRow } from '../../public/data';
+import { descendantIds } from '../../public/view';
+import { resolveTheme } from '../../public/themes';
+import { ASSETS_DIR } from '../../public/assets';
+import { urls } from '../../public/urls';
+import { settingsOf } from '../websiteSettings';
+
+// Which public paths a generation covers, built through urls.ts only (the same paths the live server answers).
+
+export type Scope = 'site' | 'column' | 'content';
+
+/** A path to render; `optional` paths that no longer render (unpublished content) are removed instead. */
+export interface PlannedPath {
+  path: string;
+  optional?: boolean;
+}
+
+const TAG_PAGE_SIZE = 10;
+const MAX_ASSETS = 2000;
+
+const pageCount = (total: number, size: number) => Math.max(1, Math.ceil(total / size));
+
+/** A list column's pages: `/<col>/`, `/<col>/page/2/`… (single-page columns have one; external links none). */
+async function columnPaths(db: Executor, siteId: number, columns: ColumnRow[], column: ColumnRow): Promise<string[]> {
+  if (column.type === 3 || column.status !== 1) return [];
+  if (column.type === 2) return [urls.column(column)];
+  const size = Math.min(Math.max(column.pageSize, 1), 100);
+  const { total } = await listPublished(db, siteId, { categoryIds: descendantIds(columns, column.id), page: 1, pageSize: 1 });
+  return Array.from({ length: pageCount(total, size) }, (_, i) => urls.column(column, i + 1));
+}
+
+/** Published items (id, column) of the site, optionally of some columns or ids. */
+async function publishedItems(db: Executor, siteId: number, where: { categoryIds?: number[]; ids?: number[] } = {}) {
+  return db
+    .select({ id: contents.id, categoryId: contents.categoryId })
+    .from(contents)
+    .where(
+      and(
+        publishedOf(siteId),
+        where.categoryIds ? inArray(contents.categoryId, where.categoryIds.length ? where.categoryIds : [-1]) : undefined,
+        where.ids ? inArray(contents.id, where.ids.length ? where.ids : [-1]) : undefined,
+      ),
+    );
+}
+
+async function tagPaths(db: Executor, siteId: number): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ id: tags.id })
+    .from(tags)
+    .innerJoin(contentTags, eq(contentTags.tagId, tags.id))
+    .innerJoin(contents, eq(contents.id, contentTags.contentId))
+    .where(and(eq(tags.siteId, siteId), isNull(tags.deletedAt), publishedOf(siteId)));
+  const out: string[] = [];
+  for (const { id } of rows.sort((a, b) => a.id - b.id)) {
+    const { total } = await listPublished(db, siteId, { tagId: id, page: 1, pageSize: 1 });
+    for (let p = 1; p <= pageCount(total, TAG_PAGE_SIZE); p++) out.push(urls.tag(id, p));
+  }
+  return out;
+}
+
+async function assetPaths(dataDir: string, site: SiteRow): Promise<string[]> {
+  const settings = settingsOf(site.settings);
+  const theme = await resolveTheme(dataDir, settings.template_sharing && site.parentId ? site.parentId : site.id);
+  const root = path.join(theme.dir, ASSETS_DIR);
+  const out: string[] = [];
+  const walk = async (dir: string) => {
+    const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
+    for (const e of entries) {
+      if (out.length >= MAX_ASSETS) return;
+      const full = path.join(dir, e.name);
+      if (e.isDirectory()) await walk(full);
+      else if (e.isFile()) out.push(urls.asset(path.relative(root, full).split(path.sep).join('/')));
+    }
+  };
+  await walk(root);
+  return out;
+}
+
+const detail = (columns: Map<number, ColumnRow>, items: Array<{ id: number; categoryId: number }>) =>
+  items.flatMap((i) => (columns.get(i.categoryId) ? [urls.content(columns.get(i.categoryId)!, i.id)] : []));
+
+export interface PlanInput {
+  scope: Scope;
+  categoryId?: number;
+  ids?: number[];
+}
+
+/** Every path of a generation, without duplicates, home first. */
+export async function planPaths(db: Executor, dataDir: string, site: SiteRow, input: PlanInput): Promise<PlannedPath[]> {
+  const columns = await columnsOf(db, site.id);
+  const byId = new Map(columns.map((c) => [c.id, c]));
+  const out = new Map<string, PlannedPath>();
+  const add = (paths: string[], optional = false) => paths.forEach((p) => out.has(p) || out.set(p, { path: p, optional }));
+  if (input.scope === 'site') {
+    add([urls.home()]);
+    for (const c of columns) add(await columnPaths(db, site.id, columns, c));
+    add(detail(byId, await publishedItems(db, site.id)));
+    add(await tagPaths(db, site.id));
+    add([urls.sitemap(), urls.robots()]);
+    add(await assetPaths(dataDir, site));
+  } else if (input.scope === 'column') {
+    const column = byId.get(input.categoryId ?? -1);
+    if (!column) return [];
+    const subtree = descendantIds(columns, column.id);
+    for (const id of subtree) add(await columnPaths(db, site.id, columns, byId.get(id)!));
+    add(detail(byId, await publishedItems(db, site.id, { categoryIds: subtree })));
+  } else {
+    // Chosen content: each item's detail page (removed when it no longer renders), its column's list pages, home.
+    const ids = input.ids ?? [];
+    const rows = ids.length
+      ? await db.select({ id: contents.id, categoryId: contents.categoryId }).from(contents).where(and(eq(contents.siteId, site.id), inArray(contents.id, ids)))
+      : [];
+    add(detail(byId, rows), true);
+    add([urls.home()]);
+    for (const cid of new Set(rows.map((r) => r.categoryId))) {
+      const column = byId.get(cid);
+      if (column) add(await columnPaths(db, site.id, columns, column));
+    }
+    add([urls.sitemap()]);
+  }
+  return [...out.values()];
+}

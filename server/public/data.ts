@@ -1,0 +1,149 @@
+import { and, asc, count, desc, eq, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../db/client';
+import { categories, contents, contentTags, sites, slideCates, slides, tags } from '../db/schema/index';
+import { likeText } from '../db/listing';
+
+// What the public pages read from the database: only live sites, shown columns, published and non-deleted content.
+
+export type SiteRow = typeof sites.$inferSelect;
+export type ColumnRow = typeof categories.$inferSelect;
+export type ContentRow = typeof contents.$inferSelect;
+
+const liveSite = and(eq(sites.status, 1), isNull(sites.deletedAt));
+
+/** Host names that fall back to the default site when no site claims them. */
+export const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+const hostnameOf = (host: string) => (host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.split(':')[0]!);
+
+/**
+ * The site answering a Host header: a live site (top-level or sub-site) whose domain is the host with or
+ * without its port; on a local host name, the first live top-level site.
+ */
+export async function siteForHost(db: Executor, rawHost: string): Promise<SiteRow | undefined> {
+  const host = rawHost.trim().toLowerCase().replace(/\.$/, '');
+  if (!host) return undefined;
+  const hostname = hostnameOf(host);
+  const candidates = await db
+    .select()
+    .from(sites)
+    .where(and(liveSite, inArray(sites.domain, [...new Set([host, hostname])])))
+    .orderBy(asc(sites.sort), asc(sites.id));
+  const exact = candidates.find((s) => s.domain === host) ?? candidates[0];
+  if (exact) return exact;
+  if (LOCAL_HOSTS.includes(hostname)) return defaultSite(db);
+  return undefined;
+}
+
+/** The first live top-level site. */
+export async function defaultSite(db: Executor): Promise<SiteRow | undefined> {
+  const [site] = await db
+    .select()
+    .from(sites)
+    .where(and(liveSite, eq(sites.parentId, 0)))
+    .orderBy(asc(sites.sort), asc(sites.id))
+    .limit(1);
+  return site;
+}
+
+export async function siteById(db: Executor, id: number): Promise<SiteRow | undefined> {
+  const [site] = await db.select().from(sites).where(and(liveSite, eq(sites.id, id)));
+  return site;
+}
+
+/** A site's live columns in tree order (sort, id). */
+export async function columnsOf(db: Executor, siteId: number): Promise<ColumnRow[]> {
+  return db
+    .select()
+    .from(categories)
+    .where(and(eq(categories.siteId, siteId), isNull(categories.deletedAt)))
+    .orderBy(asc(categories.sort), asc(categories.id));
+}
+
+/** Published, not deleted, not scheduled for later, in a live column of the site. */
+export const publishedOf = (siteId: number, now = new Date()): SQL =>
+  and(
+    eq(contents.siteId, siteId),
+    eq(contents.status, 1),
+    isNull(contents.deletedAt),
+    or(isNull(contents.publishedAt), lte(contents.publishedAt, now)),
+    sql`exists (select 1 from ${categories} where ${categories.id} = ${contents.categoryId} and ${categories.deletedAt} is null)`,
+  )!;
+
+export interface ContentQuery {
+  categoryIds?: number[];
+  tagId?: number;
+  q?: string;
+  recommend?: boolean;
+  page: number;
+  pageSize: number;
+}
+
+export async function listPublished(db: Executor, siteId: number, query: ContentQuery): Promise<{ rows: ContentRow[]; total: number }> {
+  const where = and(
+    publishedOf(siteId),
+    query.categoryIds ? inArray(contents.categoryId, query.categoryIds.length ? query.categoryIds : [-1]) : undefined,
+    query.tagId ? sql`exists (select 1 from ${contentTags} where ${contentTags.contentId} = ${contents.id} and ${contentTags.tagId} = ${query.tagId})` : undefined,
+    query.q
+      ? or(ilike(contents.title, likeText(query.q)), ilike(contents.keywords, likeText(query.q)), ilike(contents.description, likeText(query.q)))
+      : undefined,
+    query.recommend ? eq(contents.isRecommend, true) : undefined,
+  );
+  const [total] = await db.select({ n: count() }).from(contents).where(where);
+  const rows = await db
+    .select()
+    .from(contents)
+    .where(where)
+    .orderBy(desc(contents.isTop), sql`coalesce(${contents.publishedAt}, ${contents.createdAt}) desc`, desc(contents.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  return { rows, total: Number(total?.n ?? 0) };
+}
+
+export async function publishedById(db: Executor, siteId: number, id: number): Promise<ContentRow | undefined> {
+  const [row] = await db.select().from(contents).where(and(publishedOf(siteId), eq(contents.id, id)));
+  return row;
+}
+
+/** Tags of each content item, by content id. */
+export async function tagsByContent(db: Executor, contentIds: number[]) {
+  const out = new Map<number, Array<{ id: number; name: string }>>();
+  if (!contentIds.length) return out;
+  const rows = await db
+    .select({ contentId: contentTags.contentId, id: tags.id, name: tags.name })
+    .from(contentTags)
+    .innerJoin(tags, eq(tags.id, contentTags.tagId))
+    .where(and(inArray(contentTags.contentId, contentIds), isNull(tags.deletedAt)))
+    .orderBy(asc(tags.sort), asc(tags.id));
+  for (const r of rows) {
+    const list = out.get(r.contentId) ?? [];
+    list.push({ id: r.id, name: r.name });
+    out.set(r.contentId, list);
+  }
+  return out;
+}
+
+export async function tagById(db: Executor, siteId: number, id: number) {
+  const [row] = await db.select().from(tags).where(and(eq(tags.siteId, siteId), eq(tags.id, id), isNull(tags.deletedAt)));
+  return row;
+}
+
+/** Live slides of a site, with their group's key. */
+export async function slidesOf(db: Executor, siteId: number) {
+  return db
+    .select({ id: slides.id, title: slides.title, image: slides.image, link: slides.link, groupKey: slideCates.key, groupName: slideCates.name })
+    .from(slides)
+    .innerJoin(slideCates, eq(slideCates.id, slides.cateId))
+    .where(and(eq(slides.siteId, siteId), eq(slides.status, 1), isNull(slides.deletedAt), isNull(slideCates.deletedAt)))
+    .orderBy(asc(slideCates.sort), asc(slides.sort), asc(slides.id));
+}
+
+/** Every published item's id, column and last change, for the sitemap. */
+export async function sitemapEntries(db: Executor, siteId: number, limit = 45_000) {
+  return db
+    .select({ id: contents.id, categoryId: contents.categoryId, updatedAt: contents.updatedAt })
+    .from(contents)
+    .where(publishedOf(siteId))
+    .orderBy(desc(contents.id))
+    .limit(limit);
+}

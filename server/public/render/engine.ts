@@ -1,0 +1,68 @@
+import path from 'node:path';
+import { Liquid } from 'liquidjs';
+import { themeFs } from './fs';
+
+/** Caps on one render: template source size (characters), wall time (ms) and allocated memory (approximate bytes). */
+export interface RenderLimits {
+  parseLimit: number;
+  renderLimit: number;
+  memoryLimit: number;
+}
+
+export const DEFAULT_LIMITS: RenderLimits = { parseLimit: 1_000_000, renderLimit: 2_000, memoryLimit: 32_000_000 };
+
+/** Where a theme keeps its templates, relative to the theme folder. */
+export const TEMPLATES_DIR = 'templates';
+
+export class ThemeRenderer {
+  private engines = new Map<string, Liquid>();
+
+  constructor(private limits: RenderLimits = DEFAULT_LIMITS) {}
+
+  /** The sandboxed engine of one theme folder, made once and kept until `clear`. */
+  engine(themeDir: string): Liquid {
+    let engine = this.engines.get(themeDir);
+    if (!engine) {
+      const templates = path.join(themeDir, TEMPLATES_DIR);
+      engine = new Liquid({
+        fs: themeFs(themeDir),
+        root: [templates],
+        partials: [templates],
+        layouts: [templates],
+        relativeReference: false,
+        extname: '.liquid',
+        cache: true,
+        strictFilters: true,
+        strictVariables: false,
+        ownPropertyOnly: true,
+        outputEscape: 'escape',
+        globals: {},
+        ...this.limits,
+      });
+      this.engines.set(themeDir, engine);
+    }
+    return engine;
+  }
+
+  /**
+   * Renders one template of a theme with `data` only. The data is copied to plain JSON first, so templates
+   * reach no functions, prototypes, dates or class instances.
+   */
+  async render(themeDir: string, template: string, data: Record<string, unknown>): Promise<string> {
+    if (!/^[A-Za-z0-9_-]+$/.test(template)) throw new Error(`bad template name: ${template}`);
+    const plain = JSON.parse(JSON.stringify(data)) as Record<string, unknown>;
+    return this.engine(themeDir).renderFile(template, plain);
+  }
+
+  /** Whether the theme has this template. */
+  async has(themeDir: string, template: string): Promise<boolean> {
+    if (!/^[A-Za-z0-9_-]+$/.test(template)) return false;
+    const fs = themeFs(themeDir);
+    return fs.exists(path.join(themeDir, TEMPLATES_DIR, template + '.liquid'));
+  }
+
+  /** Forgets parsed templates (after a theme changes on disk). */
+  clear() {
+    this.engines.clear();
+  }
+}

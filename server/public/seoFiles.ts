@@ -1,0 +1,23 @@
+import type { Executor } from '../db/client';
+import { columnsOf, sitemapEntries } from './data';
+import { urls } from './urls';
+
+const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** sitemap.xml of one site: home, its list columns and every published item. */
+export async function sitemapXml(db: Executor, siteId: number, origin: string): Promise<string> {
+  const columns = (await columnsOf(db, siteId)).filter((c) => c.type !== 3);
+  const byId = new Map(columns.map((c) => [c.id, c]));
+  const lines = [`<url><loc>${xmlEscape(origin + urls.home())}</loc></url>`];
+  for (const c of columns) lines.push(`<url><loc>${xmlEscape(origin + urls.column(c))}</loc></url>`);
+  for (const e of await sitemapEntries(db, siteId)) {
+    const column = byId.get(e.categoryId);
+    if (!column) continue;
+    lines.push(`<url><loc>${xmlEscape(origin + urls.content(column, e.id))}</loc><lastmod>${e.updatedAt.toISOString().slice(0, 10)}</lastmod></url>`);
+  }
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${lines.join('\n')}\n</urlset>\n`;
+}
+
+export function robotsTxt(origin: string): string {
+  return ['User-agent: *', 'Allow: /', 'Disallow: /admin/', 'Disallow: /api/', 'Disallow: /search/', `Sitemap: ${origin}${urls.sitemap()}`, ''].join('\n');
+}

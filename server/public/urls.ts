@@ -1,0 +1,88 @@
+// Every public URL is built and parsed here, so the live server and static generation agree on paths.
+
+export interface ColumnRef {
+  id: number;
+  alias: string;
+}
+
+/** Path segments the router answers before it looks for a column. */
+export const RESERVED_SEGMENTS = ['tag', 'search', 'theme-assets', 'sitemap.xml', 'robots.txt'] as const;
+
+const safeSegment = (s: string) => /^[A-Za-z0-9_-]+$/.test(s) && !(RESERVED_SEGMENTS as readonly string[]).includes(s);
+
+export const urls = {
+  home: () => '/',
+  /** A column by alias (when it is a safe path segment) or by id. */
+  column: (c: ColumnRef, page = 1) => {
+    const base = `/${c.alias && safeSegment(c.alias) ? c.alias : String(c.id)}/`;
+    return page > 1 ? `${base}page/${page}/` : base;
+  },
+  content: (c: ColumnRef, contentId: number) => `${urls.column(c)}${contentId}.html`,
+  tag: (tagId: number, page = 1) => (page > 1 ? `/tag/${tagId}/page/${page}/` : `/tag/${tagId}/`),
+  search: (q = '', page = 1) => {
+    const params = new URLSearchParams();
+    if (q) params.set('q', q);
+    if (page > 1) params.set('page', String(page));
+    const qs = params.toString();
+    return qs ? `/search/?${qs}` : '/search/';
+  },
+  asset: (file: string) => `/theme-assets/${file.replace(/^\/+/, '')}`,
+  sitemap: () => '/sitemap.xml',
+  robots: () => '/robots.txt',
+};
+
+export type Route =
+  | { kind: 'home' }
+  | { kind: 'column'; key: string; page: number }
+  | { kind: 'content'; key: string; id: number }
+  | { kind: 'tag'; id: number; page: number }
+  | { kind: 'search'; page: number; q: string }
+  | { kind: 'asset'; file: string }
+  | { kind: 'sitemap' }
+  | { kind: 'robots' }
+  | { kind: 'notFound' };
+
+const positive = (s: string | undefined) => {
+  if (!s || !/^\d{1,9}$/.test(s)) return undefined;
+  const n = Number(s);
+  return n >= 1 ? n : undefined;
+};
+
+/** Reads a request path (with or without a query string) into the page it names. */
+export function parsePath(rawPath: string): Route {
+  const [pathname = '/', query = ''] = rawPath.split('?', 2);
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return { kind: 'notFound' };
+  }
+  if (decoded === '/' || decoded === '/index.html') return { kind: 'home' };
+  if (decoded === '/sitemap.xml') return { kind: 'sitemap' };
+  if (decoded === '/robots.txt') return { kind: 'robots' };
+  if (decoded.startsWith('/theme-assets/')) return { kind: 'asset', file: decoded.slice('/theme-assets/'.length) };
+  if (!decoded.startsWith('/')) return { kind: 'notFound' };
+  const parts = decoded.slice(1).replace(/\/$/, '').split('/');
+  if (parts.some((p) => p === '' || p === '.' || p === '..')) return { kind: 'notFound' };
+  const params = new URLSearchParams(query);
+  if (parts[0] === 'search' && parts.length === 1) {
+    return { kind: 'search', q: (params.get('q') ?? '').trim().slice(0, 100), page: positive(params.get('page') ?? undefined) ?? 1 };
+  }
+  if (parts[0] === 'tag') {
+    const id = positive(parts[1]);
+    if (!id) return { kind: 'notFound' };
+    if (parts.length === 2) return { kind: 'tag', id, page: 1 };
+    if (parts.length === 4 && parts[2] === 'page' && positive(parts[3])) return { kind: 'tag', id, page: positive(parts[3])! };
+    return { kind: 'notFound' };
+  }
+  const [key, second, third] = parts;
+  if (!key || !/^[A-Za-z0-9_-]+$/.test(key)) return { kind: 'notFound' };
+  if (parts.length === 1) return { kind: 'column', key, page: 1 };
+  if (parts.length === 2) {
+    const m = /^(\d{1,9})\.html$/.exec(second!);
+    if (m) return { kind: 'content', key, id: Number(m[1]) };
+    return { kind: 'notFound' };
+  }
+  if (parts.length === 3 && second === 'page' && positive(third)) return { kind: 'column', key, page: positive(third)! };
+  return { kind: 'notFound' };
+}

@@ -1,0 +1,96 @@
+import { useEffect, useRef } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { storageTestMachine } from '../../../machines/storageTest.machine';
+import type { SysSettingGroup, SysSettingsView } from '../../../models/sysSettings';
+import { get, post } from '../../api/http';
+import { useStore } from '../../app/store';
+import { shellStore } from '../../app/shellStore';
+import { validateWith } from '../../i18n/zodErrors';
+import { usePageForm, type PageForm } from '../website/usePageForm';
+import { fromFormValues, GROUP_SCHEMAS, toFormValues } from './sysSettingsForm';
+
+const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
+/** The settings are one record; the form chart wants an id to load. */
+const RECORD = 1;
+
+/** GET /sysSetting/index once for every group that starts at the same moment. */
+function useSharedView() {
+  const pending = useRef<Promise<SysSettingsView> | null>(null);
+  return () => {
+    if (!pending.current) {
+      const request = get<SysSettingsView>('/sysSetting/index').then((r) => r.data);
+      pending.current = request;
+      void request.finally(() => setTimeout(() => pending.current === request && (pending.current = null))).catch(() => undefined);
+    }
+    return pending.current;
+  };
+}
+
+/** The shell's footer shows the saved copyright and filing number at once. */
+function showFooter(values: Record<string, unknown>) {
+  const shell = shellStore.get();
+  if (shell.info) shellStore.set({ ...shell, info: { ...shell.info, copyright: String(values.copyright ?? ''), filing_number: String(values.filing_number ?? '') } });
+}
+
+/** One group of settings on the shared form chart: loaded, edited, checked with its schema, saved, reloaded. */
+function useGroupForm(group: SysSettingGroup, view: () => Promise<SysSettingsView>): PageForm {
+  const form = usePageForm({
+    validate: (values) => validateWith(GROUP_SCHEMAS[group], fromFormValues(group, values)),
+    load: async () => toFormValues(group, await view()),
+    save: async (values) => (await post('/sysSetting/update', { group, values: fromFormValues(group, values) })).msg,
+    // Saved: load again, so the form shows what the server kept (the secret goes back to blank).
+    onSaved: (values) => {
+      if (group === 'site') showFooter(values);
+      form.startEdit(RECORD);
+    },
+  });
+  return form;
+}
+
+/** The storage group's "test connection": the settings as typed, tried by the server. */
+function useStorageTest(storage: PageForm) {
+  const actor = useActorRef(
+    storageTestMachine.provide({
+      actions: {
+        runTest: (_, { values }) => {
+          post('/sysSetting/testStorage', fromFormValues('storage', values))
+            .then(({ msg }) => actor.send({ type: 'test.passed', message: msg }))
+            .catch((e: unknown) => actor.send({ type: 'test.failed', message: messageOf(e) }));
+        },
+      },
+    }),
+  );
+  const state = useSelector(actor, (s) => s);
+  // A changed field makes the last answer stale.
+  useEffect(() => actor.send({ type: 'settings.changed' }), [storage.values]);
+  return {
+    testing: state.hasTag('busy'),
+    passed: state.hasTag('passed'),
+    failed: state.hasTag('failed'),
+    message: state.context.message,
+    canRun: state.can({ type: 'test.run', values: {} }),
+    run: () => actor.send({ type: 'test.run', values: storage.values }),
+  };
+}
+export type StorageTest = ReturnType<typeof useStorageTest>;
+
+/** The system settings screen: upload and footer for every admin with the menu; storage and session for super-admins. */
+export function useSysSettings() {
+  const isSuper = Boolean(useStore(shellStore).current?.is_super);
+  const view = useSharedView();
+  const upload = useGroupForm('upload', view);
+  const storage = useGroupForm('storage', view);
+  const site = useGroupForm('site', view);
+  const session = useGroupForm('session', view);
+  const storageTest = useStorageTest(storage);
+  useEffect(() => {
+    upload.startEdit(RECORD);
+    site.startEdit(RECORD);
+    if (isSuper) {
+      storage.startEdit(RECORD);
+      session.startEdit(RECORD);
+    }
+    // Once per screen; the intents are stable.
+  }, []);
+  return { isSuper, upload, storage, site, session, storageTest };
+}

@@ -1,0 +1,69 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { INITIAL_ADMIN_ACCOUNT } from '../../server/db/seed';
+
+// What benchmark entries share: a real server in its own process on a temp data dir, signed in, and
+// its memory as it reports it.
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const BENCH_PASSWORD = 'Bench-pass-2024';
+
+export interface BenchServer {
+  url: string;
+  token: string;
+  dataDir: string;
+  /** The server process's memory; `gc` collects first (the server runs with --expose-gc). */
+  memory(gc?: boolean): Promise<NodeJS.MemoryUsage>;
+  stop(): Promise<void>;
+}
+
+export async function startBenchServer(): Promise<BenchServer> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'banyan-bench-'));
+  const child: ChildProcess = fork(path.join(here, 'server.ts'), [], {
+    env: { ...process.env, DATA_DIR: dataDir, BENCH_PASSWORD, NODE_ENV: 'production' },
+    execArgv: ['--import', 'tsx', '--expose-gc'],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+    child.on('message', (m: { type: string; port?: number }) => m.type === 'ready' && resolve(m.port!));
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const login = await fetch(`${url}/api/account/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account: INITIAL_ADMIN_ACCOUNT, password: BENCH_PASSWORD }),
+  });
+  const body = (await login.json()) as { code: number; msg: string; data: { token: string } };
+  if (body.code !== 0) throw new Error(`bench login failed: ${body.msg}`);
+  let seq = 0;
+  return {
+    url,
+    token: body.data.token,
+    dataDir,
+    memory: (gc = false) =>
+      new Promise((resolve) => {
+        const id = ++seq;
+        const onMessage = (m: { type: string; id?: number; usage?: NodeJS.MemoryUsage }) => {
+          if (m.type !== 'memory' || m.id !== id) return;
+          child.off('message', onMessage);
+          resolve(m.usage!);
+        };
+        child.on('message', onMessage);
+        child.send({ type: 'memory', id, gc });
+      }),
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.send({ type: 'stop' });
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const MiB = 1024 * 1024;
+export const mib = (bytes: number) => `${(bytes / MiB).toFixed(1)} MiB`;

@@ -1,0 +1,207 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { startTestApp, type TestApp } from '../helpers/app';
+import { createSite, uniqueDomain } from '../helpers/sites';
+import { insertColumn, insertModel } from '../helpers/contentFixtures';
+import { getPage, insertPublished, setSiteSettings } from '../helpers/publicFixtures';
+import { categories, jobs } from '../../server/db/schema/index';
+import type { StaticGenResult, StaticIndex } from '../../models/staticGen';
+
+let t: TestApp;
+let token: string;
+let modelId: number;
+const site = { id: 0, domain: uniqueDomain('static'), news: 0, about: 0, newsAlias: '', aboutAlias: '', articles: [] as Array<{ id: number; title: string }> };
+const outDir = () => path.join(t.dataDir, 'static', `site-${site.id}`);
+const api = () => t.client(token, { siteId: site.id });
+
+/** Every file under a folder, as public paths ('/a/index.html'). */
+async function filesUnder(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  const walk = async (d: string) => {
+    for (const e of await fs.readdir(d, { withFileTypes: true })) {
+      const full = path.join(d, e.name);
+      if (e.isDirectory()) await walk(full);
+      else out.push('/' + path.relative(dir, full).split(path.sep).join('/'));
+    }
+  };
+  await walk(dir);
+  return out.sort();
+}
+const urlOf = (file: string) => file.replace(/index\.html$/, '');
+
+async function runJob(body: Record<string, unknown>) {
+  const res = await api().post<{ job_id: number }>('/staticFile/generate', body);
+  expect(res.code, res.msg).toBe(0);
+  await t.app.ctx.jobs.whenIdle();
+  const job = (await api().get('/job/read', { id: res.data.job_id })).data;
+  expect(job.status, job.error).toBe('done');
+  return job.result as StaticGenResult;
+}
+
+beforeAll(async () => {
+  t = await startTestApp({ rateLimit: { api: 2000, login: 1000 } });
+  token = await t.login();
+  modelId = await insertModel(t);
+  site.id = await createSite(t, token, { name: 'Static Co', domain: site.domain });
+  await setSiteSettings(t, site.id, { language: 'en', seo_title: 'Static Co' });
+  site.news = await insertColumn(t, site.id, modelId, { title: 'News' });
+  site.about = await insertColumn(t, site.id, modelId, { title: 'About' });
+  await t.db.update(categories).set({ pageSize: 2 }).where(eq(categories.id, site.news));
+  for (const id of [site.news, site.about]) {
+    const alias = (await t.db.select({ alias: categories.alias }).from(categories).where(eq(categories.id, id)))[0]!.alias;
+    if (id === site.news) site.newsAlias = alias;
+    else site.aboutAlias = alias;
+  }
+  for (let i = 1; i <= 3; i++) {
+    site.articles.push(await insertPublished(t, site.id, site.news, { title: `Static news ${i}`, tags: ['gadgets'], publishedAt: new Date(Date.now() - (10 - i) * 60_000) }));
+  }
+  site.articles.push(await insertPublished(t, site.id, site.about, { title: 'About us' }));
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('static generation', () => {
+  it('refuses a column run without a column and a content run without ids, naming the field', async () => {
+    const noColumn = await t.client(token, { siteId: site.id, language: 'en' }).post('/staticFile/generate', { scope: 'column' });
+    expect(noColumn.code).not.toBe(0);
+    expect(noColumn.msg).toContain('category_id');
+    const noIds = await api().post('/staticFile/generate', { scope: 'content', ids: [] });
+    expect(noIds.code).not.toBe(0);
+    expect(noIds.msg).toContain('ids');
+    const foreign = await api().post('/staticFile/generate', { scope: 'column', category_id: 999999 });
+    expect(foreign.code).not.toBe(0);
+  });
+
+  it('generates the whole site, and every generated page equals the live page', async () => {
+    const result = await runJob({ scope: 'site' });
+    const files = await filesUnder(outDir());
+    const news = site.articles.slice(0, 3);
+    const expected = [
+      '/index.html',
+      `/${site.newsAlias}/index.html`,
+      `/${site.newsAlias}/page/2/index.html`,
+      `/${site.aboutAlias}/index.html`,
+      ...news.map((a) => `/${site.newsAlias}/${a.id}.html`),
+      `/${site.aboutAlias}/${site.articles[3]!.id}.html`,
+      '/sitemap.xml',
+      '/robots.txt',
+      '/theme-assets/style.css',
+    ];
+    for (const f of expected) expect(files).toContain(f);
+    expect(files.some((f) => /^\/tag\/\d+\/index\.html$/.test(f))).toBe(true);
+    const pages = files.filter((f) => f !== '/.banyan-static');
+    expect(result).toMatchObject({ scope: 'site', pages: pages.length, failed: [] });
+    let bytes = 0;
+    for (const f of pages) {
+      const onDisk = await fs.readFile(path.join(outDir(), f), 'utf8');
+      bytes += Buffer.byteLength(onDisk);
+      const live = await getPage(t, urlOf(f), site.domain);
+      expect(live.status, f).toBe(200);
+      expect(onDisk, f).toBe(live.body);
+    }
+    expect(result.bytes).toBe(bytes);
+    // Only the output folder was written: no temporary or old folders left beside it.
+    expect(await fs.readdir(path.join(t.dataDir, 'static'))).toEqual([`site-${site.id}`]);
+
+    const index = (await api().get<StaticIndex>('/staticFile/index')).data;
+    expect(index.output).toBe(outDir());
+    expect(index.has_output).toBe(true);
+    expect(index.runs[0]).toMatchObject({ status: 'done', scope: 'site', result: { pages: pages.length } });
+  });
+
+  it('a column run writes its list and detail pages; a content run its page, column and home', async () => {
+    const extra = await insertPublished(t, site.id, site.about, { title: 'Team page' });
+    const detail = `/${site.aboutAlias}/${extra.id}.html`;
+    const newsHome = path.join(outDir(), site.newsAlias, 'index.html');
+    const before = (await fs.stat(newsHome)).mtimeMs;
+    const column = await runJob({ scope: 'column', category_id: site.about });
+    expect(column.failed).toEqual([]);
+    expect(column.pages).toBe(3); // list + two details
+    expect(await fs.readFile(path.join(outDir(), detail), 'utf8')).toBe((await getPage(t, detail, site.domain)).body);
+    expect((await fs.stat(newsHome)).mtimeMs).toBe(before);
+
+    const extra2 = await insertPublished(t, site.id, site.news, { title: 'Fresh story' });
+    const detail2 = `/${site.newsAlias}/${extra2.id}.html`;
+    const content = await runJob({ scope: 'content', ids: [extra2.id] });
+    expect(content.failed).toEqual([]);
+    expect(await fs.readFile(path.join(outDir(), detail2), 'utf8')).toBe((await getPage(t, detail2, site.domain)).body);
+    expect(await fs.readFile(path.join(outDir(), 'index.html'), 'utf8')).toContain('Fresh story');
+    expect(await fs.readFile(newsHome, 'utf8')).toBe((await getPage(t, `/${site.newsAlias}/`, site.domain)).body);
+  });
+
+  it('editing published content regenerates its page in the background', async () => {
+    const target = site.articles[0]!;
+    const content = (await api().get('/content/read', { id: target.id })).data;
+    const res = await api().post('/content/update', { ...content, title: 'Static news renamed' });
+    expect(res.code, res.msg).toBe(0);
+    // The save answers before generation; wait for the queued run.
+    for (let i = 0; i < 100; i++) {
+      await t.app.ctx.jobs.whenIdle();
+      const file = await fs.readFile(path.join(outDir(), site.newsAlias, `${target.id}.html`), 'utf8');
+      if (file.includes('Static news renamed')) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const file = await fs.readFile(path.join(outDir(), site.newsAlias, `${target.id}.html`), 'utf8');
+    expect(file).toBe((await getPage(t, `/${site.newsAlias}/${target.id}.html`, site.domain)).body);
+    expect(file).toContain('Static news renamed');
+    const runs = (await api().get<StaticIndex>('/staticFile/index')).data.runs;
+    expect(runs[0]).toMatchObject({ scope: 'content', auto: true, status: 'done' });
+  });
+
+  it('a cancelled whole-site run leaves the previous output intact', async () => {
+    await t.db.update(categories).set({ pageSize: 1 }).where(eq(categories.id, site.news));
+    for (let i = 0; i < 40; i++) await insertPublished(t, site.id, site.news, { title: `Bulk ${i}` });
+    const before = new Map<string, string>();
+    for (const f of await filesUnder(outDir())) before.set(f, await fs.readFile(path.join(outDir(), f), 'utf8'));
+    const res = await api().post<{ job_id: number }>('/staticFile/generate', { scope: 'site' });
+    expect(res.code, res.msg).toBe(0);
+    const id = res.data.job_id;
+    for (let i = 0; i < 400; i++) {
+      const [row] = await t.db.select().from(jobs).where(eq(jobs.id, id));
+      if (row!.status === 'running' && row!.progress >= 5) break;
+      expect(row!.status).not.toBe('done');
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    expect((await api().post('/job/cancel', { id })).code).toBe(0);
+    await t.app.ctx.jobs.whenIdle();
+    const job = (await api().get('/job/read', { id })).data;
+    expect(job.status).toBe('cancelled');
+    expect(job.result).toMatchObject({ cancelled: true });
+    const after = await filesUnder(outDir());
+    expect(after).toEqual([...before.keys()]);
+    for (const f of after) expect(await fs.readFile(path.join(outDir(), f), 'utf8'), f).toBe(before.get(f));
+    expect(await fs.readdir(path.join(t.dataDir, 'static'))).toEqual([`site-${site.id}`]);
+  });
+
+  it('refuses a static path that leads outside the data directory, writing nothing there', async () => {
+    const outside = await fs.mkdtemp(path.join(os.tmpdir(), 'banyan-outside-'));
+    try {
+      await fs.symlink(outside, path.join(t.dataDir, 'escape'));
+      await setSiteSettings(t, site.id, { static_path: 'escape/www' });
+      const res = await t.client(token, { siteId: site.id, language: 'en' }).post('/staticFile/generate', { scope: 'site' });
+      expect(res.code).not.toBe(0);
+      expect(res.msg).toMatch(/data directory/);
+      await t.app.ctx.jobs.whenIdle();
+      expect(await fs.readdir(outside)).toEqual([]);
+      // A folder the generator did not write is never replaced.
+      await fs.mkdir(path.join(t.dataDir, 'mine'), { recursive: true });
+      await fs.writeFile(path.join(t.dataDir, 'mine', 'keep.txt'), 'keep');
+      await setSiteSettings(t, site.id, { static_path: 'mine' });
+      expect((await api().post('/staticFile/generate', { scope: 'site' })).code).not.toBe(0);
+      expect(await fs.readdir(path.join(t.dataDir, 'mine'))).toEqual(['keep.txt']);
+      // A static path inside the data directory is used.
+      await setSiteSettings(t, site.id, { static_path: 'public/www' });
+      const result = await runJob({ scope: 'column', category_id: site.about });
+      expect(result.output).toBe(path.join(t.dataDir, 'public', 'www'));
+      expect(await filesUnder(result.output)).toContain(`/${site.aboutAlias}/index.html`);
+    } finally {
+      await setSiteSettings(t, site.id, { static_path: '' });
+      await fs.rm(outside, { recursive: true, force: true });
+    }
+  });
+});
