@@ -3,6 +3,7 @@ import { defineResource, statusOptions, type ResourceDef } from './resource';
 import { SITES_RESOURCES } from './resources/sites';
 import { CONTENT_RESOURCES } from './resources/content';
 import { MARKETING_RESOURCES } from './resources/marketing';
+import { inquiryResource } from './resources/inquiry';
 import { Admin, AdminCreate, AdminListQuery, AdminUpdate } from './admin';
 import { Role, RoleCreate, RoleListQuery, RoleUpdate } from './role';
 import { LoginLog, LoginLogListQuery, OptLog, OptLogListQuery } from './logs';
@@ -217,6 +218,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   ...SITES_RESOURCES,
   ...CONTENT_RESOURCES,
   ...MARKETING_RESOURCES,
+  inquiryResource,
 ];
 export function findResource(name: string) {
   return RESOURCES.find((r) => r.name === name);

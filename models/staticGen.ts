@@ -30,6 +30,8 @@ export interface StaticGenResult {
   output: string;
   cancelled?: boolean;
   skipped?: boolean;
+  /** Worker threads that rendered the pages (0: rendered in the server's own thread, small runs). */
+  workers?: number;
 }
 
 /** GET /staticFile/index → data. */

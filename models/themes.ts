@@ -26,13 +26,30 @@ export const ThemeInfo = z.object({
   description: z.string(),
   version: z.string(),
   language: z.enum(['zh', 'en', 'multi']),
+  /** Active for PC visitors (and for everyone while PC/mobile sharing is on). */
   active: z.boolean(),
+  /** What mobile visitors get while PC/mobile sharing is off (a separate mobile theme, or the PC one); else false. */
+  mobile_active: z.boolean(),
   /** The shipped default theme (read-only, not deletable). */
   shipped: z.boolean(),
 });
 export type ThemeInfo = z.infer<typeof ThemeInfo>;
 
 export const ThemeFolderBody = z.object({ folder: ThemeFolder });
+
+export const THEME_DEVICES = ['pc', 'mobile'] as const;
+export type ThemeDevice = (typeof THEME_DEVICES)[number];
+/** POST /theme/activate: `mobile` (allowed while PC/mobile sharing is off) sets the theme mobile visitors get. */
+export const ThemeActivateBody = z.object({ folder: ThemeFolder, device: z.enum(THEME_DEVICES).default('pc') });
+
+/** GET /theme/sharing: how the site's settings decide which themes its pages use (the themes screen's notices). */
+export interface ThemeSharing {
+  /** Template sharing is on and the site has a parent: its pages use the parent's themes, not these. */
+  uses_parent: boolean;
+  parent: { id: number; name: string } | null;
+  /** PC/mobile sharing off: a separate mobile theme may be activated. */
+  separate_mobile: boolean;
+}
 
 export const LibraryPackage = z.object({
   package: z.string(),

@@ -5,6 +5,8 @@ export const themes = defineServerMessages(
   {
     'theme.notFound': '模板不存在：{folder}',
     'theme.activated': '模板已启用',
+    'theme.activatedMobile': '已设为手机端模板',
+    'theme.mobileSharingOn': '本站点开启了「PC 和手机共用模板」，不能单独设置手机端模板；请先在站点设置中关闭该选项',
     'theme.deleted': '模板已删除',
     'theme.installed': '模板已安装',
     'theme.uploaded': '模板包已上传',
@@ -29,6 +31,8 @@ export const themes = defineServerMessages(
   {
     'theme.notFound': 'Theme not found: {folder}',
     'theme.activated': 'Theme activated',
+    'theme.activatedMobile': 'Theme activated for mobile',
+    'theme.mobileSharingOn': 'This site shares one theme between PC and mobile; turn PC/mobile sharing off in the site settings to set a mobile theme',
     'theme.deleted': 'Theme deleted',
     'theme.installed': 'Theme installed',
     'theme.uploaded': 'Package uploaded',

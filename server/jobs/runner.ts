@@ -96,13 +96,18 @@ export class JobRunner {
     if (!row || row.status !== 'queued') return;
     const handler = handlers.get(row.kind)!;
     await this.db.update(jobs).set({ status: 'running', startedAt: new Date() }).where(eq(jobs.id, id));
+    let written = { progress: row.progress, total: row.total };
     const ctx: JobContext = {
       id,
       payload: row.payload,
       db: this.db,
       progress: async (done, total) => {
         const progress = total > 0 ? Math.min(100, Math.floor((done / total) * 100)) : 0;
-        await this.db.update(jobs).set({ progress, total }).where(eq(jobs.id, id));
+        // Written when the bar moves (a percent or a new total), not on every step of a long job.
+        if (progress !== written.progress || total !== written.total) {
+          written = { progress, total };
+          await this.db.update(jobs).set({ progress, total }).where(eq(jobs.id, id));
+        }
         await yieldToRequests();
       },
       cancelled: () => this.cancelRequested.has(id),

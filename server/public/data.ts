@@ -77,10 +77,12 @@ export interface ContentQuery {
   recommend?: boolean;
   page: number;
   pageSize: number;
+  /** Only the rows: skips counting (total is then the number of rows). */
+  withoutTotal?: boolean;
 }
 
-export async function listPublished(db: Executor, siteId: number, query: ContentQuery): Promise<{ rows: ContentRow[]; total: number }> {
-  const where = and(
+const publishedWhere = (siteId: number, query: Omit<ContentQuery, 'page' | 'pageSize'>) =>
+  and(
     publishedOf(siteId),
     query.categoryIds ? inArray(contents.categoryId, query.categoryIds.length ? query.categoryIds : [-1]) : undefined,
     query.tagId ? sql`exists (select 1 from ${contentTags} where ${contentTags.contentId} = ${contents.id} and ${contentTags.tagId} = ${query.tagId})` : undefined,
@@ -89,20 +91,48 @@ export async function listPublished(db: Executor, siteId: number, query: Content
       : undefined,
     query.recommend ? eq(contents.isRecommend, true) : undefined,
   );
-  const [total] = await db.select({ n: count() }).from(contents).where(where);
-  const rows = await db
-    .select()
+
+/** Newest first, pinned items on top: the order of every public list. */
+const publicOrder = [desc(contents.isTop), sql`coalesce(${contents.publishedAt}, ${contents.createdAt}) desc`, desc(contents.id)];
+
+/** Rows by id, in the order of the ids. */
+async function rowsInOrder(db: Executor, ids: number[]): Promise<ContentRow[]> {
+  if (!ids.length) return [];
+  const byId = new Map((await db.select().from(contents).where(inArray(contents.id, ids))).map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+export async function listPublished(db: Executor, siteId: number, query: ContentQuery): Promise<{ rows: ContentRow[]; total: number }> {
+  const where = publishedWhere(siteId, query);
+  const [total] = query.withoutTotal ? [] : await db.select({ n: count() }).from(contents).where(where);
+  // The page's ids first, then their rows: sorting narrow rows keeps deep pages of a large column fast.
+  const ids = await db
+    .select({ id: contents.id })
     .from(contents)
     .where(where)
-    .orderBy(desc(contents.isTop), sql`coalesce(${contents.publishedAt}, ${contents.createdAt}) desc`, desc(contents.id))
+    .orderBy(...publicOrder)
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
-  return { rows, total: Number(total?.n ?? 0) };
+  const rows = await rowsInOrder(db, ids.map((r) => r.id));
+  return { rows, total: total ? Number(total.n) : rows.length };
 }
+
+/** Every published id of a list in public order (static generation pages through it without re-sorting). */
+export async function publishedIdsInOrder(db: Executor, siteId: number, query: Omit<ContentQuery, 'page' | 'pageSize'>): Promise<number[]> {
+  const ids = await db.select({ id: contents.id }).from(contents).where(publishedWhere(siteId, query)).orderBy(...publicOrder);
+  return ids.map((r) => r.id);
+}
+
 
 export async function publishedById(db: Executor, siteId: number, id: number): Promise<ContentRow | undefined> {
   const [row] = await db.select().from(contents).where(and(publishedOf(siteId), eq(contents.id, id)));
   return row;
+}
+
+/** Several published items at once (static generation reads its detail pages in batches). */
+export async function publishedByIds(db: Executor, siteId: number, ids: number[]): Promise<ContentRow[]> {
+  if (!ids.length) return [];
+  return db.select().from(contents).where(and(publishedOf(siteId), inArray(contents.id, ids)));
 }
 
 /** Tags of each content item, by content id. */

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client';
 import { settingsOf } from '../operations/websiteSettings';
-import { ThemeRenderer } from './render/engine';
-import { readThemeMeta, readThemeStrings, resolveTheme } from './themes';
-import { columnsOf, listPublished, publishedById, siteById, slidesOf, tagById, tagsByContent, type ColumnRow, type SiteRow } from './data';
+import { ThemeRenderer, type PageRenderer } from './render/engine';
+import { readThemeMeta, readThemeStrings, resolveTheme, type ThemeDevice } from './themes';
+import { INQUIRY_FIELDS, INQUIRY_HONEYPOT, INQUIRY_MAX, type InquiryField, type InquiryValues } from '../../models/inquiry';
+import { columnsOf, listPublished, publishedIdsInOrder, publishedById, publishedByIds, siteById, slidesOf, tagById, tagsByContent, type ColumnRow, type ContentRow, type SiteRow } from './data';
 import { loadSiteMenus } from '../operations/navMenus';
 import type { SiteMenuItem } from '../../models/navMenu';
 import { ancestorIds, columnView, contentView, descendantIds, navTree, pager, siteView } from './view';
@@ -27,6 +29,8 @@ export interface PageResult {
   body: string | Buffer;
   /** Set for redirects (external-link columns). */
   location?: string;
+  /** The answer depends on the visitor's device (a separate mobile theme): caches must vary on User-Agent. */
+  variesByDevice?: boolean;
   /** The render failure behind a 500, for the log. */
   error?: unknown;
 }
@@ -34,15 +38,41 @@ export interface PageResult {
 export interface RenderPageOptions {
   /** Scheme and host for absolute URLs (sitemap, robots, canonical); defaults to http://<site domain>. */
   origin?: string;
+  /** The visitor's device; 'mobile' renders with the site's mobile theme while PC/mobile sharing is off. */
+  device?: ThemeDevice;
+  /** The contact page after a refused post: the values sent and the message of each field (site's language). */
+  contactForm?: ContactFormState;
+  /**
+   * Reads shared by the pages of one static generation run (theme, columns, menus, home and related lists):
+   * each is read once per run instead of once per page. The live server passes none, so it always reads fresh.
+   */
+  runCache?: RunCache;
 }
 
+/** Site-wide reads of one run, by key. */
+export type RunCache = Map<string, Promise<unknown>>;
+
+export interface ContactFormState {
+  values: InquiryValues;
+  errors: Partial<Record<InquiryField, string>>;
+  /** A message about the whole form (too many posts, fix the marked fields). */
+  error: string;
+  status: number;
+}
+
+type TagList = Array<{ id: number; name: string }> | undefined;
 const HTML = 'text/html; charset=utf-8';
 const HOME_LATEST = 8;
 const SEARCH_PAGE_SIZE = 10;
-const renderers = new WeakMap<FastifyInstance, ThemeRenderer>();
+const renderers = new WeakMap<FastifyInstance, PageRenderer>();
+
+/** Renders an app's pages with this renderer (static generation: a worker-thread pool of its own). */
+export function useRenderer(app: FastifyInstance, renderer: PageRenderer) {
+  renderers.set(app, renderer);
+}
 
 /** The app's theme renderer (parsed templates are kept until the 'publicThemes' cache is cleared). */
-export function rendererOf(app: FastifyInstance): ThemeRenderer {
+export function rendererOf(app: FastifyInstance): PageRenderer {
   let r = renderers.get(app);
   if (!r) {
     const created = new ThemeRenderer();
@@ -73,20 +103,29 @@ export async function renderPage(app: FastifyInstance, siteOrId: SiteRow | numbe
   if (route.kind === 'robots') return { status: 200, contentType: 'text/plain; charset=utf-8', body: robotsTxt(origin) };
   if (route.kind === 'sitemap') return { status: 200, contentType: 'application/xml; charset=utf-8', body: await sitemapXml(db, site.id, origin) };
 
+  const shared = <T>(key: string, read: () => Promise<T>): Promise<T> => {
+    if (!opts.runCache) return read();
+    let hit = opts.runCache.get(key) as Promise<T> | undefined;
+    if (!hit) opts.runCache.set(key, (hit = read()));
+    return hit;
+  };
   const settings = settingsOf(site.settings);
-  const themeSiteId = settings.template_sharing && site.parentId ? site.parentId : site.id;
-  const theme = await resolveTheme(app.ctx.config.dataDir, themeSiteId);
+  const device = opts.device ?? 'pc';
+  const { theme, variesByDevice } = await shared(`theme:${device}`, () => themeOf(app, site, device));
   if (route.kind === 'asset') {
     const asset = await readAsset(theme.dir, route.file);
-    return asset ? { status: 200, ...asset } : errorPage(404);
+    return asset ? { status: 200, ...asset, variesByDevice } : { ...errorPage(404), variesByDevice };
   }
 
   const renderer = rendererOf(app);
-  const columns = await columnsOf(db, site.id);
-  const [meta, strings] = await Promise.all([readThemeMeta(theme.dir), readThemeStrings(theme.dir, settings.language)]);
+  const columns = await shared('columns', () => columnsOf(db, site.id));
+  const [meta, strings] = await Promise.all([
+    shared(`meta:${theme.dir}`, () => readThemeMeta(theme.dir)),
+    shared(`strings:${theme.dir}`, () => readThemeStrings(theme.dir, settings.language)),
+  ]);
   const siteData = siteView(site, settings);
   // Front-end menus (/NavCate/index) by key; a 'main' menu replaces the column navigation in the header.
-  const menus = await loadSiteMenus(db, site.id, (link) => (link.type === 'column' ? urls.column(link.column) : urls.content(link.column, link.contentId)));
+  const menus = await shared('menus', () => loadSiteMenus(db, site.id, (link) => (link.type === 'column' ? urls.column(link.column) : urls.content(link.column, link.contentId))));
   const mainMenu = menus.main ? menuNav(menus.main.items) : null;
   const base = (activeColumn?: number) => ({
     site: siteData,
@@ -102,7 +141,7 @@ export async function renderPage(app: FastifyInstance, siteOrId: SiteRow | numbe
   });
   const render = async (template: string, data: Record<string, unknown>, status = 200): Promise<PageResult> => {
     try {
-      return { status, contentType: HTML, body: await renderer.render(theme.dir, template, data) };
+      return { status, contentType: HTML, body: await renderer.render(theme.dir, template, data), variesByDevice };
     } catch (error) {
       return errorPage(500, error);
     }
@@ -112,7 +151,10 @@ export async function renderPage(app: FastifyInstance, siteOrId: SiteRow | numbe
   const columnByKey = (key: string): ColumnRow | undefined =>
     columns.find((c) => c.alias === key) ?? (/^\d+$/.test(key) ? columns.find((c) => c.id === Number(key)) : undefined);
   const withTags = async (rows: Awaited<ReturnType<typeof listPublished>>['rows']) => {
-    const tagMap = await tagsByContent(db, rows.map((r) => r.id));
+    const cachedTags = opts.runCache && rows.every((r) => opts.runCache!.has(`tags:${r.id}`));
+    const tagMap = cachedTags
+      ? new Map(await Promise.all(rows.map(async (r) => [r.id, await (opts.runCache!.get(`tags:${r.id}`) as Promise<TagList>)] as const)))
+      : await tagsByContent(db, rows.map((r) => r.id));
     const byId = new Map(columns.map((c) => [c.id, c]));
     return rows.map((r) => contentView(r, byId.get(r.categoryId), tagMap.get(r.id)));
   };
@@ -120,8 +162,8 @@ export async function renderPage(app: FastifyInstance, siteOrId: SiteRow | numbe
   switch (route.kind) {
     case 'home': {
       const [latest, recommended, slideRows] = await Promise.all([
-        listPublished(db, site.id, { page: 1, pageSize: HOME_LATEST }),
-        listPublished(db, site.id, { page: 1, pageSize: HOME_LATEST, recommend: true }),
+        listPublished(db, site.id, { page: 1, pageSize: HOME_LATEST, withoutTotal: true }),
+        listPublished(db, site.id, { page: 1, pageSize: HOME_LATEST, recommend: true, withoutTotal: true }),
         slidesOf(db, site.id),
       ]);
       const slides = slideRows.map((s) => ({ id: s.id, title: s.title, image: s.image, link: s.link, group: s.groupKey }));
@@ -142,7 +184,19 @@ export async function renderPage(app: FastifyInstance, siteOrId: SiteRow | numbe
       const common = { ...base(column.id), column: view, page: { kind: column.type === 2 ? 'page' : 'list', ...seo(column.seoTitle || column.title, column.seoKeywords, column.seoDescription || column.description) } };
       if (column.type === 2) return render(await templateOr(column.listTemplate, 'page'), common);
       const pageSize = Math.min(Math.max(column.pageSize, 1), 100);
-      const list = await listPublished(db, site.id, { categoryIds: descendantIds(columns, column.id), page: route.page, pageSize });
+      const categoryIds = descendantIds(columns, column.id);
+      // A run reads the column's order once and pages through it; the live server reads just its page.
+      const list = opts.runCache
+        ? await shared(`order:${column.id}`, () => publishedIdsInOrder(db, site.id, { categoryIds })).then(async (ids) => {
+            const from = (route.page - 1) * pageSize;
+            const pageIds = ids.slice(from, from + pageSize);
+            if (pageIds.some((id) => !opts.runCache!.has(`published:${id}`))) {
+              await prefetchContents(db, site.id, ids.slice(from, from + pageSize * LIST_PREFETCH_PAGES), opts.runCache!);
+            }
+            const rows = await Promise.all(pageIds.map((id) => opts.runCache!.get(`published:${id}`) as Promise<ContentRow | undefined>));
+            return { rows: rows.filter((r): r is ContentRow => Boolean(r)), total: ids.length };
+          })
+        : await listPublished(db, site.id, { categoryIds, page: route.page, pageSize });
       if (route.page > 1 && !list.rows.length) return notFound();
       return render(await templateOr(column.listTemplate, 'list'), {
         ...common,
@@ -153,16 +207,19 @@ export async function renderPage(app: FastifyInstance, siteOrId: SiteRow | numbe
     }
     case 'content': {
       const column = columnByKey(route.key);
-      const row = column ? await publishedById(db, site.id, route.id) : undefined;
+      const row = column ? await shared(`published:${route.id}`, () => publishedById(db, site.id, route.id)) : undefined;
       if (!column || !row || row.categoryId !== column.id) return notFound();
-      const [content] = await withTags([row]);
-      const related = await listPublished(db, site.id, { categoryIds: [column.id], page: 1, pageSize: 6 });
+      // The column's latest six (one read per column in a run); the page shows five others than itself.
+      const [content, related] = await Promise.all([
+        shared(`tags:${row.id}`, async () => (await tagsByContent(db, [row.id])).get(row.id)).then((tags) => contentView(row, column, tags)),
+        shared(`related:${column.id}`, async () => withTags((await listPublished(db, site.id, { categoryIds: [column.id], page: 1, pageSize: 6, withoutTotal: true })).rows)),
+      ]);
       return render(await templateOr(column.detailTemplate, 'detail'), {
         ...base(column.id),
         page: { kind: 'detail', ...seo(row.title, row.keywords, row.description) },
         column: columnView(column),
         content,
-        related: (await withTags(related.rows.filter((r) => r.id !== row.id))).slice(0, 5),
+        related: related.filter((r) => r.id !== row.id).slice(0, 5),
       });
     }
     case 'tag': {
@@ -189,7 +246,74 @@ export async function renderPage(app: FastifyInstance, siteOrId: SiteRow | numbe
         pager: pager(route.page, SEARCH_PAGE_SIZE, list.total, (n) => urls.search(route.q, n)),
       });
     }
+    case 'contact': {
+      // Themes without a contact template have no contact page (their own links decide where visitors write).
+      if (!(await renderer.has(theme.dir, 'contact'))) return notFound();
+      const form = opts.contactForm;
+      const empty = Object.fromEntries(INQUIRY_FIELDS.map((f) => [f, ''])) as InquiryValues;
+      return render(
+        'contact',
+        {
+          ...base(),
+          page: { kind: 'contact', ...seo(strings.contact ?? 'Contact') },
+          form: {
+            action: urls.contact(),
+            sent: !form && route.sent,
+            values: form?.values ?? empty,
+            errors: form?.errors ?? {},
+            error: form?.error ?? '',
+            honeypot: INQUIRY_HONEYPOT,
+            max: INQUIRY_MAX,
+          },
+        },
+        form?.status ?? 200,
+      );
+    }
     default:
       return notFound();
   }
+}
+
+/**
+ * Reads a run's items ahead, many per query: afterwards the pages of these ids find their row and tags in
+ * the run cache. Ids that are not published are cached as missing (their detail page answers 404).
+ */
+export function prefetchContents(db: Db, siteId: number, ids: number[], runCache: RunCache): Promise<void> {
+  const fresh = [...new Set(ids)].filter((id) => !runCache.has(`published:${id}`));
+  if (!fresh.length) return Promise.resolve();
+  const loaded = (async () => {
+    const rows = await publishedByIds(db, siteId, fresh);
+    return { rows: new Map(rows.map((r) => [r.id, r])), tags: await tagsByContent(db, rows.map((r) => r.id)) };
+  })();
+  // Entries are set before the read ends, so pages rendering meanwhile wait for it instead of reading again.
+  for (const id of fresh) {
+    runCache.set(`published:${id}`, loaded.then((l) => l.rows.get(id)));
+    runCache.set(`tags:${id}`, loaded.then((l) => l.tags.get(id)));
+  }
+  return loaded.then(() => undefined);
+}
+
+/** List pages a run reads ahead at once. */
+const LIST_PREFETCH_PAGES = 20;
+
+/** Whether the theme a visitor of the site gets has a template (e.g. 'contact'). */
+export async function hasTemplate(app: FastifyInstance, site: SiteRow, device: ThemeDevice, template: string): Promise<boolean> {
+  const { theme } = await themeOf(app, site, device);
+  return rendererOf(app).has(theme.dir, template);
+}
+
+/**
+ * The theme a site's page uses: the parent's themes under template sharing (with the parent's PC/mobile
+ * setting), and the mobile theme for mobile visitors while PC/mobile sharing is off.
+ */
+export async function themeOf(app: FastifyInstance, site: SiteRow, device: ThemeDevice) {
+  const settings = settingsOf(site.settings);
+  const themeSiteId = settings.template_sharing && site.parentId ? site.parentId : site.id;
+  const themeSite = themeSiteId === site.id ? site : ((await siteById(app.ctx.db, themeSiteId)) ?? site);
+  const dataDir = app.ctx.config.dataDir;
+  const pc = await resolveTheme(dataDir, themeSiteId);
+  if (settingsOf(themeSite.settings).pc_mobile_sharing) return { theme: pc, variesByDevice: false };
+  const mobile = await resolveTheme(dataDir, themeSiteId, 'mobile');
+  // Mobile visitors get another theme than PC ones, so the same URL answers differently.
+  return { theme: device === 'mobile' ? mobile : pc, variesByDevice: mobile.dir !== pc.dir };
 }

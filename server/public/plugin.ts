@@ -1,7 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { siteForHost } from './data';
-import { renderPage } from './pages';
-import { recordVisit } from '../operations/visits/record';
+import { hasTemplate, renderPage, type ContactFormState } from './pages';
+import { deviceOf, recordVisit } from '../operations/visits/record';
+import { settingsOf } from '../operations/websiteSettings';
+import { checkInquiry, formValues, storeInquiry, submissionLimiter } from '../operations/inquiries';
+import { translate } from '../i18n/messages';
+import { urls } from './urls';
+import type { ThemeDevice } from './themes';
+import { INQUIRY_BODY_LIMIT } from '../../models/inquiry';
 
 /** What a served page reports to listeners (visit recording). */
 export interface PageServed {
@@ -46,8 +52,9 @@ export default async function publicSites(app: FastifyInstance, opts: PublicSite
     if (isNonSite(url.split('?')[0]!)) return reply.callNotFound();
     const site = await siteForHost(app.ctx.db, req.host ?? '');
     if (!site) return reply.status(404).type('text/plain; charset=utf-8').send('404 Not Found');
-    const result = await renderPage(app, site, url, { origin: `${req.protocol}://${req.host}` });
+    const result = await renderPage(app, site, url, { origin: `${req.protocol}://${req.host}`, device: deviceOfRequest(req) });
     if (result.error) req.log.error({ err: result.error, siteId: site.id, url }, 'public page failed to render');
+    if (result.variesByDevice) reply.header('vary', 'User-Agent');
     if (result.location) return reply.redirect(result.location, 302);
     if (result.status === 200 && result.contentType.startsWith('text/html')) {
       served({ siteId: site.id, path: url.split('?')[0]!, ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') });
@@ -62,4 +69,56 @@ export default async function publicSites(app: FastifyInstance, opts: PublicSite
 
   app.get('/', { config: { permission: 'public' } }, handler);
   app.get('/*', { config: { permission: 'public' } }, handler);
+
+  // The contact form (/contact/): urlencoded posts of at most INQUIRY_BODY_LIMIT bytes, in this plugin only.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: INQUIRY_BODY_LIMIT }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+
+  const contactPost = async (req: FastifyRequest, reply: FastifyReply) => {
+    const site = await siteForHost(app.ctx.db, req.host ?? '');
+    if (!site) return reply.status(404).type('text/plain; charset=utf-8').send('404 Not Found');
+    const lang = settingsOf(site.settings).language;
+    const device = deviceOfRequest(req);
+    const { values, honeypot } = formValues(req.body);
+    const answer = async (form: ContactFormState) => {
+      const result = await renderPage(app, site, urls.contact(), { origin: `${req.protocol}://${req.host}`, device, contactForm: form });
+      if (result.error) req.log.error({ err: result.error, siteId: site.id }, 'contact page failed to render');
+      if (result.variesByDevice) reply.header('vary', 'User-Agent');
+      return reply.status(result.status).header('cache-control', 'no-store').header('x-content-type-options', 'nosniff').type(result.contentType).send(result.body);
+    };
+    // A theme without a contact page takes no inquiries.
+    if (!(await hasTemplate(app, site, device, 'contact'))) return answer({ values, errors: {}, error: '', status: 404 });
+    if (!submissionLimiter(app).take(req.ip)) return answer({ values, errors: {}, error: translate(lang, 'inquiry.tooMany'), status: 429 });
+    const sent = () => reply.status(303).header('location', urls.contact(true)).header('cache-control', 'no-store').send();
+    if (honeypot) return sent();
+    const errors = checkInquiry(values, lang);
+    if (Object.keys(errors).length) return answer({ values, errors, error: translate(lang, 'inquiry.fixErrors'), status: 422 });
+    await storeInquiry(app.ctx.db, values, {
+      siteId: site.id,
+      page: pageOf(req),
+      ip: req.ip,
+      userAgent: String(req.headers['user-agent'] ?? ''),
+    });
+    return sent();
+  };
+  app.post('/contact/', { config: { permission: 'public' }, bodyLimit: INQUIRY_BODY_LIMIT }, contactPost);
+  app.post('/contact', { config: { permission: 'public' }, bodyLimit: INQUIRY_BODY_LIMIT }, contactPost);
+}
+
+/** 'mobile' for phones (tablets and desktops get the PC theme). */
+function deviceOfRequest(req: FastifyRequest): ThemeDevice {
+  return deviceOf(String(req.headers['user-agent'] ?? '')) === 'mobile' ? 'mobile' : 'pc';
+}
+
+/** The page the form was sent from: the Referer's path when it is this host's, else the form's own path. */
+function pageOf(req: FastifyRequest): string {
+  const referer = String(req.headers.referer ?? '');
+  try {
+    const u = new URL(referer);
+    if (u.host === req.host) return `${u.origin}${u.pathname}${u.search}`.slice(0, 1000);
+  } catch {
+    // no or bad Referer
+  }
+  return `${req.protocol}://${req.host}${urls.contact()}`;
 }

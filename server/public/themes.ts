@@ -40,32 +40,71 @@ async function isThemeDir(dir: string) {
   }
 }
 
-/** The folder named active for a site, when it is a valid, installed theme. */
-export async function activeFolder(dataDir: string, siteId: number): Promise<string | undefined> {
+/** Which visitors a theme is active for: everyone (pc), or mobile visitors when PC/mobile sharing is off. */
+export type ThemeDevice = 'pc' | 'mobile';
+/** The shipped theme's name in active.json's `mobile` key (installed folders are never called that). */
+const SHIPPED_FOLDER = 'default';
+const ACTIVE_KEY: Record<ThemeDevice, 'theme' | 'mobile'> = { pc: 'theme', mobile: 'mobile' };
+
+async function readActive(dataDir: string, siteId: number): Promise<Record<string, unknown>> {
   try {
-    const raw = JSON.parse(await fs.readFile(path.join(siteThemesDir(dataDir, siteId), ACTIVE_FILE), 'utf8')) as { theme?: unknown };
-    return typeof raw.theme === 'string' && THEME_FOLDER.test(raw.theme) ? raw.theme : undefined;
+    const raw = JSON.parse(await fs.readFile(path.join(siteThemesDir(dataDir, siteId), ACTIVE_FILE), 'utf8')) as unknown;
+    return raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
   } catch {
-    return undefined;
+    return {};
   }
 }
 
-/** Marks an installed theme active for a site (the later theme screens call this). */
-export async function setActiveFolder(dataDir: string, siteId: number, folder: string) {
-  if (!THEME_FOLDER.test(folder)) throw new Error(`bad theme folder: ${folder}`);
-  const dir = siteThemesDir(dataDir, siteId);
-  await fs.mkdir(dir, { recursive: true });
-  await fs.writeFile(path.join(dir, ACTIVE_FILE), JSON.stringify({ theme: folder }));
+/**
+ * The folder named active for a site and device, when it is a valid folder name: `theme` for PC (and everyone
+ * while PC/mobile sharing is on), `mobile` for a separate mobile theme ('default' there: the shipped theme).
+ */
+export async function activeFolder(dataDir: string, siteId: number, device: ThemeDevice = 'pc'): Promise<string | undefined> {
+  const value = (await readActive(dataDir, siteId))[ACTIVE_KEY[device]];
+  return typeof value === 'string' && THEME_FOLDER.test(value) ? value : undefined;
 }
 
-/** The theme a site renders with: its active installed theme, else the shipped default. */
-export async function resolveTheme(dataDir: string, themeSiteId: number): Promise<ResolvedTheme> {
+/**
+ * Marks a theme active for a site and device, keeping the other device's choice. `undefined` clears it: PC goes
+ * back to the shipped default, mobile follows the PC theme again.
+ */
+export async function setActiveFolder(dataDir: string, siteId: number, folder: string | undefined, device: ThemeDevice = 'pc') {
+  if (folder !== undefined && !THEME_FOLDER.test(folder)) throw new Error(`bad theme folder: ${folder}`);
+  const dir = siteThemesDir(dataDir, siteId);
+  const current = await readActive(dataDir, siteId);
+  const next: Record<string, string> = {};
+  for (const d of ['pc', 'mobile'] as const) {
+    const value = d === device ? folder : current[ACTIVE_KEY[d]];
+    if (typeof value === 'string' && THEME_FOLDER.test(value)) next[ACTIVE_KEY[d]] = value;
+  }
+  if (!Object.keys(next).length) {
+    await fs.rm(path.join(dir, ACTIVE_FILE), { force: true });
+    return;
+  }
+  await fs.mkdir(dir, { recursive: true });
+  await fs.writeFile(path.join(dir, ACTIVE_FILE), JSON.stringify(next));
+}
+
+/**
+ * The theme a site renders with: its active installed theme, else the shipped default. For 'mobile', the site's
+ * separate mobile theme when it names one that exists, else the same as PC (callers ask for 'mobile' only when
+ * PC/mobile sharing is off).
+ */
+export async function resolveTheme(dataDir: string, themeSiteId: number, device: ThemeDevice = 'pc'): Promise<ResolvedTheme> {
+  if (device === 'mobile') {
+    const mobile = await activeFolder(dataDir, themeSiteId, 'mobile');
+    if (mobile === SHIPPED_FOLDER) return { dir: DEFAULT_THEME_DIR, folder: SHIPPED_FOLDER, shipped: true };
+    if (mobile) {
+      const dir = path.join(siteThemesDir(dataDir, themeSiteId), mobile);
+      if (await isThemeDir(dir)) return { dir, folder: mobile, shipped: false };
+    }
+  }
   const folder = await activeFolder(dataDir, themeSiteId);
-  if (folder) {
+  if (folder && folder !== SHIPPED_FOLDER) {
     const dir = path.join(siteThemesDir(dataDir, themeSiteId), folder);
     if (await isThemeDir(dir)) return { dir, folder, shipped: false };
   }
-  return { dir: DEFAULT_THEME_DIR, folder: 'default', shipped: true };
+  return { dir: DEFAULT_THEME_DIR, folder: SHIPPED_FOLDER, shipped: true };
 }
 
 async function readJson(file: string, maxBytes = 256 * 1024): Promise<unknown> {

@@ -6,7 +6,7 @@ export interface ColumnRef {
 }
 
 /** Path segments the router answers before it looks for a column. */
-export const RESERVED_SEGMENTS = ['tag', 'search', 'theme-assets', 'sitemap.xml', 'robots.txt'] as const;
+export const RESERVED_SEGMENTS = ['tag', 'search', 'contact', 'theme-assets', 'sitemap.xml', 'robots.txt'] as const;
 
 const safeSegment = (s: string) => /^[A-Za-z0-9_-]+$/.test(s) && !(RESERVED_SEGMENTS as readonly string[]).includes(s);
 
@@ -26,6 +26,8 @@ export const urls = {
     const qs = params.toString();
     return qs ? `/search/?${qs}` : '/search/';
   },
+  /** The contact form (GET shows it, POST sends an inquiry); `sent` is the thank-you state after a post. */
+  contact: (sent = false) => (sent ? '/contact/?sent=1' : '/contact/'),
   asset: (file: string) => `/theme-assets/${file.replace(/^\/+/, '')}`,
   sitemap: () => '/sitemap.xml',
   robots: () => '/robots.txt',
@@ -37,6 +39,7 @@ export type Route =
   | { kind: 'content'; key: string; id: number }
   | { kind: 'tag'; id: number; page: number }
   | { kind: 'search'; page: number; q: string }
+  | { kind: 'contact'; sent: boolean }
   | { kind: 'asset'; file: string }
   | { kind: 'sitemap' }
   | { kind: 'robots' }
@@ -68,6 +71,7 @@ export function parsePath(rawPath: string): Route {
   if (parts[0] === 'search' && parts.length === 1) {
     return { kind: 'search', q: (params.get('q') ?? '').trim().slice(0, 100), page: positive(params.get('page') ?? undefined) ?? 1 };
   }
+  if (parts[0] === 'contact' && parts.length === 1) return { kind: 'contact', sent: params.get('sent') === '1' };
   if (parts[0] === 'tag') {
     const id = positive(parts[1]);
     if (!id) return { kind: 'notFound' };

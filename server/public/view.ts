@@ -30,6 +30,7 @@ export function siteView(site: SiteRow, settings: WebsiteSettings) {
     seo_description: settings.seo_description,
     home_url: urls.home(),
     search_url: urls.search(),
+    contact_url: urls.contact(),
   };
 }
 

@@ -7,6 +7,7 @@ import { getSettings } from '../operations/settings';
 import { iso } from '../db/listing';
 import { installVisitRecorder } from '../operations/visits/record';
 import { visitStats } from '../operations/visits/stats';
+import { countInquiries } from '../operations/inquiries';
 import { PRODUCT_VERSION } from '../../models/constants';
 import type { DashboardData } from '../../models/dashboard';
 
@@ -44,9 +45,10 @@ export default async function dashboardRoutes(app: FastifyInstance) {
         visitors: visits.visitors,
         // Live content on the sites this admin manages.
         articles: await n(db.select({ n: count() }).from(contents).where(and(isNull(contents.deletedAt), siteScope(auth, contents.siteId as never)))),
-        // Filled in by the modules that own them once they exist (keywords, inquiries, friendly links).
+        // Live inquiries (the public contact form) on the sites this admin manages.
+        inquiries: await countInquiries(db, auth),
+        // Filled in by the modules that own them once they exist (keywords, friendly links).
         keywords: null,
-        inquiries: null,
         imported_links: null,
         exported_links: null,
         version: PRODUCT_VERSION,

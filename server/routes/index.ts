@@ -14,11 +14,13 @@ import navMenuRoutes from './navMenus';
 import dashboardRoutes from './dashboard';
 import staticFileRoutes from './staticFiles';
 import themeRoutes from './themes';
+import themeFileRoutes from './themeFiles';
 import { registerResource } from '../resources/register';
 import { adminServerResource } from '../resources/admin';
 import { roleServerResource } from '../resources/role';
 import { menuServerResource } from '../resources/menu';
 import { loginLogServerResource, optLogServerResource } from '../resources/logs';
+import { inquiryServerResource } from '../resources/inquiry';
 
 /** Every API route, mounted under /api. */
 export default async function apiRoutes(app: FastifyInstance) {
@@ -37,11 +39,13 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(dashboardRoutes);
   await app.register(staticFileRoutes);
   await app.register(themeRoutes);
+  await app.register(themeFileRoutes);
   await app.register(async (scope) => {
     registerResource(scope, adminServerResource);
     registerResource(scope, roleServerResource);
     registerResource(scope, menuServerResource);
     registerResource(scope, loginLogServerResource);
     registerResource(scope, optLogServerResource);
+    registerResource(scope, inquiryServerResource);
   });
 }

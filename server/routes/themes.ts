@@ -1,11 +1,12 @@
 import '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { addRoute } from '../http/route';
-import { ApiError, badRequest, forbidden } from '../http/errors';
+import { ApiError, badRequest, conflict, forbidden } from '../http/errors';
 import { currentSiteId } from '../operations/sites';
-import { activateTheme, clearThemeCache, deleteTheme, listThemes } from '../operations/themes/installed';
+import { activateTheme, clearThemeCache, deleteTheme, listThemes, themeSharing } from '../operations/themes/installed';
+import { loadSiteSettings } from '../operations/websiteSettings';
 import { installPackage, listLibrary, uploadPackage } from '../operations/themes/library';
-import { InstallBody, THEME_PACKAGE_LIMITS, ThemeFolderBody } from '../../models/themes';
+import { InstallBody, THEME_PACKAGE_LIMITS, ThemeActivateBody, ThemeFolderBody } from '../../models/themes';
 
 // Themes of the current site (/Theme/index) and the template library (/TempleteLibrary/index), issue 6.
 export default async function themeRoutes(app: FastifyInstance) {
@@ -16,19 +17,31 @@ export default async function themeRoutes(app: FastifyInstance) {
     url: '/theme/index',
     permission: 'theme',
     handler: async ({ req, auth }) => {
-      const data = await listThemes(dataDir(), currentSiteId(req, auth));
+      const siteId = currentSiteId(req, auth);
+      const { settings } = await loadSiteSettings(app.ctx.db, siteId);
+      const data = await listThemes(dataDir(), siteId, { separateMobile: !settings.pc_mobile_sharing });
       return { data, count: data.length };
     },
+  });
+
+  addRoute(app, {
+    method: 'GET',
+    url: '/theme/sharing',
+    permission: 'theme',
+    handler: async ({ req, auth }) => ({ data: await themeSharing(app.ctx.db, currentSiteId(req, auth)) }),
   });
 
   addRoute(app, {
     method: 'POST',
     url: '/theme/activate',
     permission: 'theme',
-    body: ThemeFolderBody,
+    body: ThemeActivateBody,
     handler: async ({ req, auth, body }) => {
-      const name = await activateTheme(dataDir(), currentSiteId(req, auth), body.folder);
+      const siteId = currentSiteId(req, auth);
+      if (body.device === 'mobile' && (await loadSiteSettings(app.ctx.db, siteId)).settings.pc_mobile_sharing) throw conflict('theme.mobileSharingOn');
+      const name = await activateTheme(dataDir(), siteId, body.folder, body.device);
       clearThemeCache(app);
+      if (body.device === 'mobile') return { msg: 'theme.activatedMobile', logName: `${name} (${body.folder}, mobile)` };
       return { msg: 'theme.activated', logName: `${name} (${body.folder})` };
     },
   });

@@ -12,7 +12,9 @@ import { messages as audit } from '../features/audit/i18n';
 import { messages as navMenus } from '../features/navMenus/i18n';
 import { messages as staticFiles } from '../features/staticFiles/i18n';
 import { messages as themes } from '../features/themes/i18n';
+import { messages as themeFiles } from '../features/themeFiles/i18n';
+import { messages as inquiries } from '../features/inquiries/i18n';
 import { messages as dashboard } from '../features/dashboard/i18n';
 import { messages as attachmentPicker } from '../components/attachments/picker/i18n';
 
-export const FEATURE_CATALOGS: FeatureCatalog[] = [website, module, category, content, editor, marketing, attachment, settings, attachmentPicker, audit, navMenus, dashboard, staticFiles, themes];
+export const FEATURE_CATALOGS: FeatureCatalog[] = [website, module, category, content, editor, marketing, attachment, settings, attachmentPicker, audit, navMenus, dashboard, staticFiles, themes, themeFiles, inquiries];

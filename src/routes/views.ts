@@ -11,8 +11,10 @@ import { views as audit } from '../features/audit/views';
 import { views as navMenus } from '../features/navMenus/views';
 import { views as staticFiles } from '../features/staticFiles/views';
 import { views as themes } from '../features/themes/views';
+import { views as themeFiles } from '../features/themeFiles/views';
+import { views as inquiries } from '../features/inquiries/views';
 
 export type ViewMap = Record<string, LazyExoticComponent<ComponentType>>;
 
 /** Screens of the features added after the foundation, by route path. */
-export const FEATURE_VIEWS: ViewMap = { ...website, ...module, ...category, ...content, ...editor, ...marketing, ...attachment, ...settings, ...audit, ...navMenus, ...staticFiles, ...themes };
+export const FEATURE_VIEWS: ViewMap = { ...website, ...module, ...category, ...content, ...editor, ...marketing, ...attachment, ...settings, ...audit, ...navMenus, ...staticFiles, ...themes, ...themeFiles, ...inquiries };

@@ -34,6 +34,7 @@ import {
   popoverSlotRecipe,
   radioGroupSlotRecipe,
   progressSlotRecipe,
+  segmentGroupSlotRecipe,
   separatorRecipe,
   skeletonRecipe,
   spinnerRecipe,
@@ -47,6 +48,8 @@ import {
 } from '@chakra-ui/react/theme';
 
 // Only the recipes the admin uses: Chakra's defaultSystem bundles every one (~143 kB gzip).
+const FONT_STACK = `'Inter', -apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', sans-serif`;
+
 const theme = defineConfig({
   preflight: true,
   cssVarsPrefix: 'chakra',
@@ -63,8 +66,9 @@ const theme = defineConfig({
     tokens: {
       ...tokens,
       fonts: {
-        heading: { value: `'Inter', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', sans-serif` },
-        body: { value: `'Inter', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', sans-serif` },
+        // Latin faces first (a CJK face draws quotes and apostrophes full-width), then Chinese ones.
+        heading: { value: FONT_STACK },
+        body: { value: FONT_STACK },
         mono: { value: `'SFMono-Regular', Menlo, Consolas, monospace` },
       },
     },
@@ -105,6 +109,7 @@ const theme = defineConfig({
       popover: popoverSlotRecipe,
       radioGroup: radioGroupSlotRecipe,
       progress: progressSlotRecipe,
+      segmentGroup: segmentGroupSlotRecipe,
       stat: statSlotRecipe,
       switch: switchSlotRecipe,
       table: tableSlotRecipe,

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { INITIAL_ADMIN_ACCOUNT } from '../../server/db/seed';
+import type { SeedRow } from './server';
 
 // What benchmark entries share: a real server in its own process on a temp data dir, signed in, and
 // its memory as it reports it.
@@ -15,6 +16,8 @@ export interface BenchServer {
   url: string;
   token: string;
   dataDir: string;
+  /** Inserts published content straight into the server's database (set-up only, never measured). */
+  seedContents(siteId: number, categoryId: number, rows: SeedRow[]): Promise<void>;
   /** The server process's memory; `gc` collects first (the server runs with --expose-gc). */
   memory(gc?: boolean): Promise<NodeJS.MemoryUsage>;
   stop(): Promise<void>;
@@ -40,21 +43,23 @@ export async function startBenchServer(): Promise<BenchServer> {
   const body = (await login.json()) as { code: number; msg: string; data: { token: string } };
   if (body.code !== 0) throw new Error(`bench login failed: ${body.msg}`);
   let seq = 0;
+  const ask = <T>(message: Record<string, unknown>, answer: string, pick: (m: any) => T) =>
+    new Promise<T>((resolve) => {
+      const id = ++seq;
+      const onMessage = (m: { type: string; id?: number }) => {
+        if (m.type !== answer || m.id !== id) return;
+        child.off('message', onMessage);
+        resolve(pick(m));
+      };
+      child.on('message', onMessage);
+      child.send({ ...message, id });
+    });
   return {
     url,
     token: body.data.token,
     dataDir,
-    memory: (gc = false) =>
-      new Promise((resolve) => {
-        const id = ++seq;
-        const onMessage = (m: { type: string; id?: number; usage?: NodeJS.MemoryUsage }) => {
-          if (m.type !== 'memory' || m.id !== id) return;
-          child.off('message', onMessage);
-          resolve(m.usage!);
-        };
-        child.on('message', onMessage);
-        child.send({ type: 'memory', id, gc });
-      }),
+    seedContents: (siteId, categoryId, rows) => ask({ type: 'seedContents', siteId, categoryId, rows }, 'seeded', () => undefined),
+    memory: (gc = false) => ask({ type: 'memory', gc }, 'memory', (m: { usage: NodeJS.MemoryUsage }) => m.usage),
     async stop() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.send({ type: 'stop' });

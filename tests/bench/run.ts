@@ -1,4 +1,5 @@
 import { chunkedUpload } from './chunkedUpload';
+import { staticGeneration } from './staticGen';
 
 // `npm run bench`: runs each entry in turn and prints its figures. Later issues add their entries to
 // ENTRIES; `npm run bench -- <text>` runs only the entries whose name contains the text.
@@ -9,7 +10,7 @@ export interface BenchEntry {
   run(): Promise<Record<string, string>>;
 }
 
-const ENTRIES: BenchEntry[] = [chunkedUpload];
+const ENTRIES: BenchEntry[] = [chunkedUpload, staticGeneration];
 
 async function main() {
   const filter = process.argv.slice(2).join(' ').toLowerCase();

@@ -7,7 +7,7 @@ import { startTestApp, type TestApp } from '../helpers/app';
 import { createSite, uniqueDomain } from '../helpers/sites';
 import { insertColumn, insertModel } from '../helpers/contentFixtures';
 import { getPage, insertPublished, setSiteSettings } from '../helpers/publicFixtures';
-import { categories, jobs } from '../../server/db/schema/index';
+import { categories, contents, jobs } from '../../server/db/schema/index';
 import type { StaticGenResult, StaticIndex } from '../../models/staticGen';
 
 let t: TestApp;
@@ -114,6 +114,36 @@ describe('static generation', () => {
     expect(index.runs[0]).toMatchObject({ status: 'done', scope: 'site', result: { pages: pages.length } });
   });
 
+  it('a large site renders in worker threads, and its pages still equal the live ones', async () => {
+    const big = await createSite(t, token, { name: 'Big Co', domain: uniqueDomain('big') });
+    const column = await insertColumn(t, big, modelId, { title: 'Stories' });
+    const child = await insertColumn(t, big, modelId, { title: 'Local stories', parentId: column });
+    // Tags, a sub-column (its items are listed in the parent's pages too), a pinned item and an item
+    // scheduled for later: the run's batched reads must give each list and detail page what the live one shows.
+    for (let i = 1; i <= 30; i++) {
+      await insertPublished(t, big, i % 4 === 0 ? child : column, { title: `Story ${i}`, tags: i % 3 === 0 ? ['ports', `t${i % 2}`] : [], publishedAt: new Date(Date.now() - i * 60_000) });
+    }
+    const pinned = await insertPublished(t, big, column, { title: 'Pinned story', publishedAt: new Date(Date.now() - 90 * 60_000) });
+    await t.db.update(contents).set({ isTop: true }).where(eq(contents.id, pinned.id));
+    const later = await insertPublished(t, big, column, { title: 'Scheduled story', publishedAt: new Date(Date.now() + 3600_000) });
+    const res = await t.client(token, { siteId: big }).post<{ job_id: number }>('/staticFile/generate', { scope: 'site' });
+    expect(res.code, res.msg).toBe(0);
+    await t.app.ctx.jobs.whenIdle();
+    const job = (await t.client(token, { siteId: big }).get('/job/read', { id: res.data.job_id })).data;
+    expect(job.status, job.error).toBe('done');
+    const result = job.result as StaticGenResult;
+    expect(result.workers).toBeGreaterThan(0);
+    expect(result.failed).toEqual([]);
+    const dir = path.join(t.dataDir, 'static', `site-${big}`);
+    const pages = (await filesUnder(dir)).filter((f) => f !== '/.banyan-static');
+    expect(pages.length).toBe(result.pages);
+    expect(pages.length).toBeGreaterThan(30);
+    const domain = (await t.client(token).get<{ domain: string }>('/website/read', { id: big })).data.domain;
+    for (const f of pages) expect(await fs.readFile(path.join(dir, f), 'utf8'), f).toBe((await getPage(t, urlOf(f), domain)).body);
+    expect(pages.some((f) => f.includes(`/${later.id}.html`))).toBe(false);
+    expect(pages.filter((f) => f.includes('/page/')).length).toBeGreaterThan(0);
+  });
+
   it('a column run writes its list and detail pages; a content run its page, column and home', async () => {
     const extra = await insertPublished(t, site.id, site.about, { title: 'Team page' });
     const detail = `/${site.aboutAlias}/${extra.id}.html`;
@@ -122,6 +152,7 @@ describe('static generation', () => {
     const column = await runJob({ scope: 'column', category_id: site.about });
     expect(column.failed).toEqual([]);
     expect(column.pages).toBe(3); // list + two details
+    expect(column.workers).toBe(0); // a small run renders in the server's thread
     expect(await fs.readFile(path.join(outDir(), detail), 'utf8')).toBe((await getPage(t, detail, site.domain)).body);
     expect((await fs.stat(newsHome)).mtimeMs).toBe(before);
 
@@ -175,7 +206,8 @@ describe('static generation', () => {
     const after = await filesUnder(outDir());
     expect(after).toEqual([...before.keys()]);
     for (const f of after) expect(await fs.readFile(path.join(outDir(), f), 'utf8'), f).toBe(before.get(f));
-    expect(await fs.readdir(path.join(t.dataDir, 'static'))).toEqual([`site-${site.id}`]);
+    // No temporary folder of the cancelled run is left beside the output.
+    expect((await fs.readdir(path.join(t.dataDir, 'static'))).filter((n) => n.startsWith(`site-${site.id}`))).toEqual([`site-${site.id}`]);
   });
 
   it('refuses a static path that leads outside the data directory, writing nothing there', async () => {

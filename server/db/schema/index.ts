@@ -5,3 +5,4 @@ export * from './marketing';
 export * from './files';
 export * from './audit';
 export * from './public';
+export * from './inquiries';

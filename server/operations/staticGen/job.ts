@@ -5,7 +5,10 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { contents, jobs } from '../../db/schema/index';
 import { registerJob, yieldToRequests, type JobContext } from '../../jobs/runner';
-import { renderPage, rendererOf } from '../../public/pages';
+import { prefetchContents, renderPage, useRenderer, type RunCache } from '../../public/pages';
+import { parsePath } from '../../public/urls';
+import { ThemeRenderer } from '../../public/render/engine';
+import { RenderPool } from '../../public/render/pool';
 import { siteById } from '../../public/data';
 import { iso } from '../../db/listing';
 import { hasOutput, markOutput, outputDirOf, ownsOrEmpty, removeOutput, swapIn, writeOutput } from './output';
@@ -33,12 +36,17 @@ export type StaticGenPayload = z.infer<typeof StaticGenPayload>;
 const apps = new WeakMap<Db, FastifyInstance>();
 export const attachStaticGen = (app: FastifyInstance) => apps.set(app.ctx.db, app);
 
+/** Runs with at least this many pages render in worker threads; smaller ones (one article) in-process. */
+export const POOL_MIN_PAGES = 24;
+/** Detail pages whose rows are read in one query. */
+const PREFETCH_BATCH = 200;
+
 async function generate(ctx: JobContext, app: FastifyInstance, p: StaticGenPayload): Promise<StaticGenResult> {
   const started = Date.now();
   const site = await siteById(ctx.db, p.site_id);
   if (!site) throw new Error(`site ${p.site_id} is not live`);
   const dir = await outputDirOf(app.ctx.config.dataDir, site);
-  const base = { scope: p.scope, pages: 0, bytes: 0, failed: [] as string[], removed: 0, ms: 0, output: dir };
+  const base = { scope: p.scope, pages: 0, bytes: 0, failed: [] as string[], removed: 0, ms: 0, output: dir, workers: 0 };
   if (p.auto && !(await hasOutput(dir))) return { ...base, skipped: true };
   if (!(await ownsOrEmpty(dir))) throw new Error(`the static folder ${dir} holds files the generator did not write`);
   const whole = p.scope === 'site';
@@ -47,14 +55,37 @@ async function generate(ctx: JobContext, app: FastifyInstance, p: StaticGenPaylo
   await fs.mkdir(target, { recursive: true });
   const planned = await planPaths(ctx.db, app.ctx.config.dataDir, site, { scope: p.scope, categoryId: p.category_id, ids: p.ids });
   const result = { ...base };
-  try {
-    for (let i = 0; i < planned.length; i++) {
-      if (ctx.cancelled()) {
-        if (whole) await fs.rm(target, { recursive: true, force: true });
-        return { ...result, cancelled: true, ms: Date.now() - started };
-      }
-      const { path, optional } = planned[i]!;
-      const page = await renderPage(app, site, path);
+  // Templates are parsed fresh for each run, in worker threads when the run is large: the public
+  // server's own renderer (and its entry in the cache registry) is left as it is.
+  const runCache: RunCache = new Map();
+  const pool = planned.length >= POOL_MIN_PAGES ? new RenderPool() : null;
+  result.workers = pool?.size ?? 0;
+  const own = Object.create(app) as FastifyInstance;
+  useRenderer(own, pool ?? new ThemeRenderer());
+  // Pages in flight at once: data is read on this thread while the workers render.
+  const lanes = pool ? pool.size * 2 : 1;
+  // Detail pages read their rows and tags in batches ahead of rendering.
+  const batches = new Map<number, Promise<void>>();
+  const prefetch = (index: number) => {
+    const b = Math.floor(index / PREFETCH_BATCH);
+    let ready = batches.get(b);
+    if (!ready) {
+      const ids = planned.slice(b * PREFETCH_BATCH, (b + 1) * PREFETCH_BATCH).flatMap(({ path }) => {
+        const route = parsePath(path);
+        return route.kind === 'content' ? [route.id] : [];
+      });
+      batches.set(b, (ready = prefetchContents(ctx.db, site.id, ids, runCache)));
+    }
+    return ready;
+  };
+  let next = 0;
+  let finished = 0;
+  const lane = async () => {
+    while (next < planned.length && !ctx.cancelled()) {
+      const index = next++;
+      const { path, optional } = planned[index]!;
+      await prefetch(index);
+      const page = await renderPage(own, site, path, { runCache });
       if (page.status === 200) {
         result.bytes += await writeOutput(target, path, page.body);
         result.pages++;
@@ -65,36 +96,33 @@ async function generate(ctx: JobContext, app: FastifyInstance, p: StaticGenPaylo
         if (page.error) app.log.warn({ err: page.error, path }, 'static generation: page failed');
         result.failed.push(path);
       }
-      await ctx.progress(i + 1, planned.length);
+      await ctx.progress(++finished, planned.length);
       await yieldToRequests();
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: lanes }, lane));
+    if (ctx.cancelled()) {
+      if (whole) await fs.rm(target, { recursive: true, force: true });
+      return { ...result, cancelled: true, ms: Date.now() - started };
     }
     await markOutput(target);
     if (whole) await swapIn(target, dir);
   } catch (err) {
     if (whole) await fs.rm(target, { recursive: true, force: true }).catch(() => undefined);
     throw err;
+  } finally {
+    await pool?.close();
   }
+  result.failed.sort();
   return { ...result, ms: Date.now() - started };
-}
-
-/**
- * An app whose theme renderer belongs to this run: templates are parsed fresh for each run, and the
- * public server's renderer (and its entry in the cache registry) is left as it is.
- */
-function runApp(app: FastifyInstance): FastifyInstance {
-  const own = Object.create(app) as FastifyInstance;
-  const previous = app.ctx.caches.get('publicThemes');
-  rendererOf(own);
-  if (previous) app.ctx.caches.set('publicThemes', previous);
-  else app.ctx.caches.delete('publicThemes');
-  return own;
 }
 
 registerJob(STATIC_GEN_JOB, async (ctx) => {
   const p = StaticGenPayload.parse(ctx.payload);
   const app = apps.get(ctx.db);
   if (!app) throw new Error('static generation is not attached to this app');
-  return { ...(await generate(ctx, runApp(app), p)) };
+  return { ...(await generate(ctx, app, p)) };
 });
 
 /**

@@ -101,6 +101,8 @@ export async function planPaths(db: Executor, dataDir: string, site: SiteRow, in
     for (const c of columns) add(await columnPaths(db, site.id, columns, c));
     add(detail(byId, await publishedItems(db, site.id)));
     add(await tagPaths(db, site.id));
+    // The contact page (a theme without one answers 404: nothing is written).
+    add([urls.contact()], true);
     add([urls.sitemap(), urls.robots()]);
     add(await assetPaths(dataDir, site));
   } else if (input.scope === 'column') {

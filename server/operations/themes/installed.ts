@@ -3,9 +3,13 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import {
-  ACTIVE_FILE, DEFAULT_THEME_DIR, HISTORY_DIR, THEME_FOLDER, activeFolder, readThemeMeta, resolveTheme, setActiveFolder, siteThemesDir,
+  DEFAULT_THEME_DIR, HISTORY_DIR, THEME_FOLDER, activeFolder, readThemeMeta, resolveTheme, setActiveFolder, siteThemesDir, type ThemeDevice,
 } from '../../public/themes';
-import { SHIPPED_THEME_FOLDER, type ThemeInfo } from '../../../models/themes';
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { sites } from '../../db/schema/index';
+import { loadSiteSettings } from '../websiteSettings';
+import { SHIPPED_THEME_FOLDER, type ThemeInfo, type ThemeSharing } from '../../../models/themes';
 
 // A site's themes (/Theme/index): the installed ones under <dataDir>/themes/site-<id>/ plus the shipped default.
 
@@ -22,17 +26,26 @@ export function clearThemeCache(app: FastifyInstance) {
   app.ctx.caches.get('publicThemes')?.clear();
 }
 
-export async function listThemes(dataDir: string, siteId: number): Promise<ThemeInfo[]> {
+/**
+ * The site's themes: the shipped default first, then installed ones by folder. `separateMobile` (PC/mobile sharing
+ * off) marks the theme mobile visitors get; otherwise no theme is mobile-active (everyone gets the PC theme).
+ */
+export async function listThemes(dataDir: string, siteId: number, opts: { separateMobile?: boolean } = {}): Promise<ThemeInfo[]> {
   const current = await resolveTheme(dataDir, siteId);
+  const mobile = opts.separateMobile ? await resolveTheme(dataDir, siteId, 'mobile') : undefined;
+  const isMobile = (folder: string, shipped: boolean) => Boolean(mobile && (shipped ? mobile.shipped : !mobile.shipped && mobile.folder === folder));
   const shippedMeta = await readThemeMeta(DEFAULT_THEME_DIR);
-  const out: ThemeInfo[] = [{ folder: SHIPPED_THEME_FOLDER, ...shippedMeta, active: current.shipped, shipped: true }];
+  const out: ThemeInfo[] = [
+    { folder: SHIPPED_THEME_FOLDER, ...shippedMeta, active: current.shipped, mobile_active: isMobile(SHIPPED_THEME_FOLDER, true), shipped: true },
+  ];
   const root = siteThemesDir(dataDir, siteId);
   const names = await fs.readdir(root).catch(() => [] as string[]);
   for (const folder of names.sort()) {
     if (!THEME_FOLDER.test(folder) || folder === SHIPPED_THEME_FOLDER) continue;
     const dir = path.join(root, folder);
     if (!(await isThemeDir(dir))) continue;
-    out.push({ folder, ...(await readThemeMeta(dir)), active: !current.shipped && current.folder === folder, shipped: false });
+    const active = !current.shipped && current.folder === folder;
+    out.push({ folder, ...(await readThemeMeta(dir)), active, mobile_active: isMobile(folder, false), shipped: false });
   }
   return out;
 }
@@ -44,14 +57,19 @@ async function installedDir(dataDir: string, siteId: number, folder: string) {
   return dir;
 }
 
-/** Makes a theme the site's active one; 'default' goes back to the shipped theme. Returns the theme's name. */
-export async function activateTheme(dataDir: string, siteId: number, folder: string): Promise<string> {
-  if (folder === SHIPPED_THEME_FOLDER) {
-    await fs.rm(path.join(siteThemesDir(dataDir, siteId), ACTIVE_FILE), { force: true });
-    return (await readThemeMeta(DEFAULT_THEME_DIR)).name;
+/**
+ * Makes a theme the site's active one for a device; 'default' is the shipped theme. For mobile, choosing the
+ * PC theme drops the separate mobile theme (mobile follows PC again). Returns the theme's name.
+ */
+export async function activateTheme(dataDir: string, siteId: number, folder: string, device: ThemeDevice = 'pc'): Promise<string> {
+  const shipped = folder === SHIPPED_THEME_FOLDER;
+  const dir = shipped ? DEFAULT_THEME_DIR : await installedDir(dataDir, siteId, folder);
+  if (device === 'pc') await setActiveFolder(dataDir, siteId, shipped ? undefined : folder, 'pc');
+  else {
+    const pc = await resolveTheme(dataDir, siteId);
+    const sameAsPc = shipped ? pc.shipped : !pc.shipped && pc.folder === folder;
+    await setActiveFolder(dataDir, siteId, sameAsPc ? undefined : folder, 'mobile');
   }
-  const dir = await installedDir(dataDir, siteId, folder);
-  await setActiveFolder(dataDir, siteId, folder);
   return (await readThemeMeta(dir)).name;
 }
 
@@ -59,9 +77,21 @@ export async function activateTheme(dataDir: string, siteId: number, folder: str
 export async function deleteTheme(dataDir: string, siteId: number, folder: string): Promise<string> {
   if (folder === SHIPPED_THEME_FOLDER) throw conflict('theme.shippedLocked');
   const dir = await installedDir(dataDir, siteId, folder);
-  if ((await activeFolder(dataDir, siteId)) === folder) throw conflict('theme.activeLocked');
+  if ((await activeFolder(dataDir, siteId)) === folder || (await activeFolder(dataDir, siteId, 'mobile')) === folder) {
+    throw conflict('theme.activeLocked');
+  }
   const name = (await readThemeMeta(dir)).name;
   await fs.rm(dir, { recursive: true, force: true });
   await fs.rm(path.join(siteThemesDir(dataDir, siteId), HISTORY_DIR, folder), { recursive: true, force: true });
   return name;
+}
+
+/** How the site's settings decide which themes its pages use (template sharing, PC/mobile sharing). */
+export async function themeSharing(db: Executor, siteId: number): Promise<ThemeSharing> {
+  const { site, settings } = await loadSiteSettings(db, siteId);
+  const [parent] =
+    settings.template_sharing && site.parentId
+      ? await db.select({ id: sites.id, name: sites.name }).from(sites).where(eq(sites.id, site.parentId))
+      : [];
+  return { uses_parent: Boolean(parent), parent: parent ?? null, separate_mobile: !settings.pc_mobile_sharing };
 }

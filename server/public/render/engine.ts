@@ -14,7 +14,14 @@ export const DEFAULT_LIMITS: RenderLimits = { parseLimit: 1_000_000, renderLimit
 /** Where a theme keeps its templates, relative to the theme folder. */
 export const TEMPLATES_DIR = 'templates';
 
-export class ThemeRenderer {
+/** What page rendering needs of a renderer: in-process (ThemeRenderer) or in worker threads (RenderPool). */
+export interface PageRenderer {
+  render(themeDir: string, template: string, data: Record<string, unknown>): Promise<string>;
+  has(themeDir: string, template: string): Promise<boolean>;
+  clear(): void;
+}
+
+export class ThemeRenderer implements PageRenderer {
   private engines = new Map<string, Liquid>();
 
   constructor(private limits: RenderLimits = DEFAULT_LIMITS) {}

@@ -34,4 +34,16 @@ export const themeCalls: OpLogCalls = {
     await ok(client(ctx).post('/theme/delete', { folder }));
     return `Banyan Ocean (${folder})`;
   },
+  '/api/theme/fileUpdate': async (ctx) => {
+    const folder = await install(ctx);
+    await ok(client(ctx).post('/theme/fileUpdate', { folder, path: 'templates/404.liquid', content: 'logged save' }));
+    return `${folder}/templates/404.liquid`;
+  },
+  '/api/theme/fileRestore': async (ctx) => {
+    const folder = await install(ctx);
+    await ok(client(ctx).post('/theme/fileUpdate', { folder, path: 'templates/404.liquid', content: 'logged save' }));
+    const [kept] = await ok(client(ctx).get('/theme/fileVersions', { folder, path: 'templates/404.liquid' }));
+    await ok(client(ctx).post('/theme/fileRestore', { folder, path: 'templates/404.liquid', version: kept.version }));
+    return `${folder}/templates/404.liquid @ ${kept.version}`;
+  },
 };

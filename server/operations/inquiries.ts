@@ -1,0 +1,106 @@
+import type { FastifyInstance } from 'fastify';
+import { and, count, isNull } from 'drizzle-orm';
+import { inquiries } from '../db/schema/index';
+import type { Executor } from '../db/client';
+import type { AuthContext } from '../http/context';
+import { lookupRegion } from '../services/clientInfo';
+import { translate } from '../i18n/messages';
+import { siteScope } from './sites';
+import type { Language } from '../../models/language';
+import {
+  INQUIRY_EMAIL, INQUIRY_FIELDS, INQUIRY_HONEYPOT, INQUIRY_MAX, INQUIRY_PHONE, INQUIRY_RATE, INQUIRY_STATUS, type InquiryField, type InquiryValues,
+} from '../../models/inquiry';
+
+// Inquiries from the public contact form (/contact/): reading and checking a posted form, storing it, the
+// per-IP submission limit and the dashboard's count.
+
+/** Values of a posted form (strings only; anything else counts as empty), trimmed, line ends normalised. */
+export function formValues(body: unknown): { values: InquiryValues; honeypot: boolean } {
+  const raw = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  const str = (v: unknown) => (typeof v === 'string' ? v.replace(/\r\n?/g, '\n').trim() : '');
+  const values = Object.fromEntries(INQUIRY_FIELDS.map((f) => [f, str(raw[f])])) as InquiryValues;
+  return { values, honeypot: str(raw[INQUIRY_HONEYPOT]) !== '' };
+}
+
+/** Field → message in the site's language; empty when the form may be stored. */
+export function checkInquiry(values: InquiryValues, lang: Language): Partial<Record<InquiryField, string>> {
+  const errors: Partial<Record<InquiryField, string>> = {};
+  if (!values.name) errors.name = translate(lang, 'inquiry.nameRequired');
+  if (!values.content) errors.content = translate(lang, 'inquiry.contentRequired');
+  if (values.email && !INQUIRY_EMAIL.test(values.email)) errors.email = translate(lang, 'inquiry.emailInvalid');
+  if (values.phone && !INQUIRY_PHONE.test(values.phone)) errors.phone = translate(lang, 'inquiry.phoneInvalid');
+  if (!values.phone && !values.email) {
+    errors.phone = translate(lang, 'inquiry.contactRequired');
+    errors.email = translate(lang, 'inquiry.contactRequired');
+  }
+  for (const f of INQUIRY_FIELDS) {
+    if ([...values[f]].length > INQUIRY_MAX[f]) errors[f] = translate(lang, 'inquiry.tooLong', { max: INQUIRY_MAX[f] });
+  }
+  return errors;
+}
+
+export interface InquiryMeta {
+  siteId: number;
+  /** The public URL the form was sent from. */
+  page: string;
+  ip: string;
+  userAgent: string;
+}
+
+export async function storeInquiry(db: Executor, values: InquiryValues, meta: InquiryMeta): Promise<number> {
+  const ip = meta.ip.replace(/^::ffff:/, '').slice(0, 64);
+  const [row] = await db
+    .insert(inquiries)
+    .values({
+      siteId: meta.siteId,
+      ...values,
+      page: meta.page.slice(0, 1000),
+      ip,
+      region: lookupRegion(ip).province,
+      userAgent: meta.userAgent.slice(0, 500),
+      status: INQUIRY_STATUS.unread,
+    })
+    .returning({ id: inquiries.id });
+  return row!.id;
+}
+
+/** Live inquiries on the sites an admin manages (the dashboard's figure). */
+export async function countInquiries(db: Executor, auth: Pick<AuthContext, 'siteIds'>): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(inquiries)
+    .where(and(isNull(inquiries.deletedAt), siteScope(auth, inquiries.siteId as never)));
+  return Number(row?.n ?? 0);
+}
+
+/** Sliding-window count of form posts per IP address, kept in memory per app. */
+export class SubmissionLimiter {
+  private hits = new Map<string, number[]>();
+  constructor(private readonly max: number = INQUIRY_RATE.max, private readonly windowMs: number = INQUIRY_RATE.windowMs) {}
+
+  /** Counts one post; false when the address has used up its window. */
+  take(ip: string, now = Date.now()): boolean {
+    const since = now - this.windowMs;
+    if (this.hits.size > 10_000) {
+      for (const [key, times] of this.hits) if (!times.some((t) => t > since)) this.hits.delete(key);
+    }
+    const times = (this.hits.get(ip) ?? []).filter((t) => t > since);
+    if (times.length >= this.max) {
+      this.hits.set(ip, times);
+      return false;
+    }
+    times.push(now);
+    this.hits.set(ip, times);
+    return true;
+  }
+}
+
+const limiters = new WeakMap<object, SubmissionLimiter>();
+export function submissionLimiter(app: FastifyInstance): SubmissionLimiter {
+  let l = limiters.get(app.ctx);
+  if (!l) {
+    l = new SubmissionLimiter();
+    limiters.set(app.ctx, l);
+  }
+  return l;
+}

@@ -1,0 +1,88 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ThemeRenderer } from '../../server/public/render/engine';
+import { RenderPool } from '../../server/public/render/pool';
+
+// The worker-thread renderer static generation uses: same output as the in-process renderer, same sandbox
+// and limits inside the workers, and a failed or hung template fails only its own page.
+
+let dir: string;
+let pool: RenderPool;
+
+const templates: Record<string, string> = {
+  layout: '<html><title>{{ page.title }}</title>{% block body %}{% endblock %}</html>',
+  list: "{% layout 'layout' %}{% block body %}{% for c in contents %}<li>{{ c.title | upcase }} {{ c.body | raw }}</li>{% endfor %}{% include 'partials/foot' %}{% endblock %}",
+  'partials/foot': '<footer>{{ site.name | escape }}</footer>',
+  probe: '[{{ fn }}][{{ obj.secret }}][{{ when }}]',
+  spin: '{% for i in (1..100000000) %}{% for j in (1..100000000) %}x{% endfor %}{% endfor %}',
+  broken: '{{ 1 | no_such_filter }}',
+  escape: "{% include '../../outside' %}",
+};
+
+beforeAll(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'banyan-pool-'));
+  for (const [name, text] of Object.entries(templates)) {
+    await fs.mkdir(path.dirname(path.join(dir, 'templates', name)), { recursive: true });
+    await fs.writeFile(path.join(dir, 'templates', `${name}.liquid`), text);
+  }
+  await fs.writeFile(path.join(dir, 'outside.liquid'), 'SECRET');
+  pool = new RenderPool(2);
+});
+afterAll(async () => {
+  await pool?.close();
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+describe('rendering in worker threads', () => {
+  it('renders exactly what the in-process renderer renders, in parallel', async () => {
+    const local = new ThemeRenderer();
+    const datas = Array.from({ length: 40 }, (_, i) => ({
+      page: { title: `Page ${i} <&>` },
+      site: { name: `Site "${i}"` },
+      contents: Array.from({ length: i % 7 }, (_, k) => ({ title: `item ${k}`, body: `<p>body ${i}/${k}</p>` })),
+    }));
+    const pooled = await Promise.all(datas.map((d) => pool.render(dir, 'list', d)));
+    expect(pool.running).toBe(2);
+    for (let i = 0; i < datas.length; i++) expect(pooled[i]).toBe(await local.render(dir, 'list', datas[i]!));
+    expect(pooled[3]).toContain('<title>Page 3 &lt;&amp;&gt;</title>');
+  });
+
+  it('keeps the sandbox inside the workers: plain data only, no escape from the theme', async () => {
+    class Hidden {
+      get secret() {
+        return 'leak';
+      }
+    }
+    expect(await pool.render(dir, 'probe', { fn: () => 'called', obj: new Hidden(), when: new Date(0) })).toBe('[][][1970-01-01T00:00:00.000Z]');
+    await expect(pool.render(dir, 'escape', {})).rejects.toThrow();
+    await expect(pool.render(dir, '../outside', {})).rejects.toThrow(/bad template name/);
+  });
+
+  it('a template over its time limit or with an unknown filter fails alone; the workers go on', async () => {
+    const results = await Promise.allSettled([pool.render(dir, 'spin', {}), pool.render(dir, 'broken', {}), pool.render(dir, 'list', { contents: [] })]);
+    expect(results[0]!.status).toBe('rejected');
+    expect(String((results[0] as PromiseRejectedResult).reason)).toMatch(/limit|exceed/i);
+    expect(results[1]!.status).toBe('rejected');
+    expect(results[2]).toMatchObject({ status: 'fulfilled' });
+    expect(await pool.render(dir, 'list', { site: { name: 'after' } })).toContain('<footer>after</footer>');
+  });
+
+  it('picks up a changed template after clear()', async () => {
+    expect(await pool.render(dir, 'list', { site: { name: 'a' } })).toContain('<footer>a</footer>');
+    await fs.writeFile(path.join(dir, 'templates', 'partials', 'foot.liquid'), '<footer class="new">{{ site.name }}</footer>');
+    pool.clear();
+    const again = await Promise.all([pool.render(dir, 'list', { site: { name: 'b' } }), pool.render(dir, 'list', { site: { name: 'c' } })]);
+    expect(again[0]).toContain('<footer class="new">b</footer>');
+    expect(again[1]).toContain('<footer class="new">c</footer>');
+  });
+
+  it('a closed pool refuses new renders and leaves no threads', async () => {
+    const own = new RenderPool(1);
+    expect(await own.render(dir, 'list', {})).toContain('<footer');
+    await own.close();
+    expect(own.running).toBe(0);
+    await expect(own.render(dir, 'list', {})).rejects.toThrow(/closed/);
+  });
+});
