@@ -105,6 +105,7 @@ describe('theme file editor', () => {
     expect((await api().post('/theme/fileUpdate', { folder: 'ocean', path: INDEX, content: current.replace('{% block content %}', `{% block content %}<p id="static-marker">${staticMarker}</p>`) })).code).toBe(0);
     await shell.go('/StaticFile/index');
     await visible(page.getByTestId('static-start'));
+    await visible(page.getByTestId('static-no-runs'));
     await eventually('the output folder is shown', async () => (await page.getByTestId('static-output').innerText()).trim().length > 0);
     const output = (await page.getByTestId('static-output').innerText()).trim();
     await page.getByTestId('static-start').click();

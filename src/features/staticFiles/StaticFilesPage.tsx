@@ -134,6 +134,13 @@ export default function StaticFilesPage() {
               </Table.Row>
             </Table.Header>
             <Table.Body>
+              {!runs.length && (
+                <Table.Row>
+                  <Table.Cell colSpan={5} textAlign="center" color="fg.muted" data-testid="static-no-runs">
+                    {t('staticFile.noRuns')}
+                  </Table.Cell>
+                </Table.Row>
+              )}
               {runs.map((run) => (
                 <Table.Row key={run.id}>
                   <Table.Cell>{run.id}</Table.Cell>
