@@ -165,6 +165,17 @@ describe('static generation', () => {
     expect(await fs.readFile(newsHome, 'utf8')).toBe((await getPage(t, `/${site.newsAlias}/`, site.domain)).body);
   });
 
+  it('a content run in a sub-column also rewrites the list pages of the columns above it', async () => {
+    const local = await insertColumn(t, site.id, modelId, { title: 'Local news', parentId: site.news });
+    const item = await insertPublished(t, site.id, local, { title: 'Harbour reopens' });
+    const result = await runJob({ scope: 'content', ids: [item.id] });
+    expect(result.failed).toEqual([]);
+    const newsHome = path.join(outDir(), site.newsAlias, 'index.html');
+    const live = (await getPage(t, `/${site.newsAlias}/`, site.domain)).body;
+    expect(live).toContain('Harbour reopens');
+    expect(await fs.readFile(newsHome, 'utf8')).toBe(live);
+  });
+
   it('editing published content regenerates its page in the background', async () => {
     const target = site.articles[0]!;
     const content = (await api().get('/content/read', { id: target.id })).data;

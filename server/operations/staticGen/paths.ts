@@ -4,7 +4,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { contents, contentTags, tags } from '../../db/schema/index';
 import { columnsOf, listPublished, publishedOf, type ColumnRow, type SiteRow } from '../../public/data';
-import { descendantIds } from '../../public/view';
+import { ancestorIds, descendantIds } from '../../public/view';
 import { resolveTheme } from '../../public/themes';
 import { ASSETS_DIR } from '../../public/assets';
 import { urls } from '../../public/urls';
@@ -112,17 +112,16 @@ export async function planPaths(db: Executor, dataDir: string, site: SiteRow, in
     for (const id of subtree) add(await columnPaths(db, site.id, columns, byId.get(id)!));
     add(detail(byId, await publishedItems(db, site.id, { categoryIds: subtree })));
   } else {
-    // Chosen content: each item's detail page (removed when it no longer renders), its column's list pages, home.
+    // Chosen content: each item's detail page (removed when it no longer renders), the list pages of its column
+    // and of the columns above it (their lists include it), home.
     const ids = input.ids ?? [];
     const rows = ids.length
       ? await db.select({ id: contents.id, categoryId: contents.categoryId }).from(contents).where(and(eq(contents.siteId, site.id), inArray(contents.id, ids)))
       : [];
     add(detail(byId, rows), true);
     add([urls.home()]);
-    for (const cid of new Set(rows.map((r) => r.categoryId))) {
-      const column = byId.get(cid);
-      if (column) add(await columnPaths(db, site.id, columns, column));
-    }
+    const listed = new Set(rows.flatMap((r) => [...ancestorIds(columns, r.categoryId)]));
+    for (const column of columns) if (listed.has(column.id)) add(await columnPaths(db, site.id, columns, column));
     add([urls.sitemap()]);
   }
   return [...out.values()];
