@@ -4,13 +4,23 @@ import { settingsOf } from '../operations/websiteSettings';
 import { ThemeRenderer, type PageRenderer } from './render/engine';
 import { readThemeMeta, readThemeStrings, resolveTheme, type ThemeDevice } from './themes';
 import { INQUIRY_FIELDS, INQUIRY_HONEYPOT, INQUIRY_MAX, type InquiryField, type InquiryValues } from '../../models/inquiry';
-import { columnsOf, listPublished, publishedIdsInOrder, publishedById, publishedByIds, siteById, slidesOf, tagById, tagsByContent, type ColumnRow, type ContentRow, type SiteRow } from './data';
+import { columnsOf, listPublished, publishedById, publishedByIds, siteById, slidesOf, tagById, tagsByContent, type ContentRow, type SiteRow } from './data';
 import { loadSiteMenus } from '../operations/navMenus';
 import type { SiteMenuItem } from '../../models/navMenu';
 import { ancestorIds, columnView, contentView, descendantIds, navTree, pager, siteView } from './view';
 import { parsePath, urls } from './urls';
 import { readAsset } from './assets';
 import { robotsTxt, sitemapXml } from './seoFiles';
+import {
+  columnByKey as columnOf,
+  columnOrder,
+  columnPageSize,
+  RELATED_READ,
+  RELATED_SHOWN,
+  shared as sharedRead,
+  TAG_PAGE_SIZE,
+  type RunCache,
+} from './lists';
 
 /** Menu items in the shape the header's column navigation has. */
 interface NavEntry {
@@ -49,8 +59,6 @@ export interface RenderPageOptions {
   runCache?: RunCache;
 }
 
-/** Site-wide reads of one run, by key. */
-export type RunCache = Map<string, Promise<unknown>>;
 
 export interface ContactFormState {
   values: InquiryValues;
@@ -103,12 +111,7 @@ export async function renderPage(app: FastifyInstance, siteOrId: SiteRow | numbe
   if (route.kind === 'robots') return { status: 200, contentType: 'text/plain; charset=utf-8', body: robotsTxt(origin) };
   if (route.kind === 'sitemap') return { status: 200, contentType: 'application/xml; charset=utf-8', body: await sitemapXml(db, site.id, origin) };
 
-  const shared = <T>(key: string, read: () => Promise<T>): Promise<T> => {
-    if (!opts.runCache) return read();
-    let hit = opts.runCache.get(key) as Promise<T> | undefined;
-    if (!hit) opts.runCache.set(key, (hit = read()));
-    return hit;
-  };
+  const shared = <T>(key: string, read: () => Promise<T>): Promise<T> => sharedRead(opts.runCache, key, read);
   const settings = settingsOf(site.settings);
   const device = opts.device ?? 'pc';
   const { theme, variesByDevice } = await shared(`theme:${device}`, () => themeOf(app, site, device));
@@ -148,8 +151,7 @@ export async function renderPage(app: FastifyInstance, siteOrId: SiteRow | numbe
   };
   const notFound = () => render('404', { ...base(), page: { kind: '404', ...seo(strings.not_found ?? '404') } }, 404);
   const templateOr = async (name: string, fallback: string) => (name && (await renderer.has(theme.dir, name)) ? name : fallback);
-  const columnByKey = (key: string): ColumnRow | undefined =>
-    columns.find((c) => c.alias === key) ?? (/^\d+$/.test(key) ? columns.find((c) => c.id === Number(key)) : undefined);
+  const columnByKey = (key: string) => columnOf(columns, key);
   const withTags = async (rows: Awaited<ReturnType<typeof listPublished>>['rows']) => {
     const cachedTags = opts.runCache && rows.every((r) => opts.runCache!.has(`tags:${r.id}`));
     const tagMap = cachedTags
@@ -183,11 +185,10 @@ export async function renderPage(app: FastifyInstance, siteOrId: SiteRow | numbe
       if (view.external) return { status: 302, contentType: HTML, body: '', location: view.url };
       const common = { ...base(column.id), column: view, page: { kind: column.type === 2 ? 'page' : 'list', ...seo(column.seoTitle || column.title, column.seoKeywords, column.seoDescription || column.description) } };
       if (column.type === 2) return render(await templateOr(column.listTemplate, 'page'), common);
-      const pageSize = Math.min(Math.max(column.pageSize, 1), 100);
-      const categoryIds = descendantIds(columns, column.id);
+      const pageSize = columnPageSize(column);
       // A run reads the column's order once and pages through it; the live server reads just its page.
       const list = opts.runCache
-        ? await shared(`order:${column.id}`, () => publishedIdsInOrder(db, site.id, { categoryIds })).then(async (ids) => {
+        ? await columnOrder(db, site.id, columns, column, opts.runCache).then(async (ids) => {
             const from = (route.page - 1) * pageSize;
             const pageIds = ids.slice(from, from + pageSize);
             if (pageIds.some((id) => !opts.runCache!.has(`published:${id}`))) {
@@ -196,7 +197,7 @@ export async function renderPage(app: FastifyInstance, siteOrId: SiteRow | numbe
             const rows = await Promise.all(pageIds.map((id) => opts.runCache!.get(`published:${id}`) as Promise<ContentRow | undefined>));
             return { rows: rows.filter((r): r is ContentRow => Boolean(r)), total: ids.length };
           })
-        : await listPublished(db, site.id, { categoryIds, page: route.page, pageSize });
+        : await listPublished(db, site.id, { categoryIds: descendantIds(columns, column.id), page: route.page, pageSize });
       if (route.page > 1 && !list.rows.length) return notFound();
       return render(await templateOr(column.listTemplate, 'list'), {
         ...common,
@@ -212,20 +213,20 @@ export async function renderPage(app: FastifyInstance, siteOrId: SiteRow | numbe
       // The column's latest six (one read per column in a run); the page shows five others than itself.
       const [content, related] = await Promise.all([
         shared(`tags:${row.id}`, async () => (await tagsByContent(db, [row.id])).get(row.id)).then((tags) => contentView(row, column, tags)),
-        shared(`related:${column.id}`, async () => withTags((await listPublished(db, site.id, { categoryIds: [column.id], page: 1, pageSize: 6, withoutTotal: true })).rows)),
+        shared(`related:${column.id}`, async () => withTags((await listPublished(db, site.id, { categoryIds: [column.id], page: 1, pageSize: RELATED_READ, withoutTotal: true })).rows)),
       ]);
       return render(await templateOr(column.detailTemplate, 'detail'), {
         ...base(column.id),
         page: { kind: 'detail', ...seo(row.title, row.keywords, row.description) },
         column: columnView(column),
         content,
-        related: related.filter((r) => r.id !== row.id).slice(0, 5),
+        related: related.filter((r) => r.id !== row.id).slice(0, RELATED_SHOWN),
       });
     }
     case 'tag': {
       const tag = await tagById(db, site.id, route.id);
       if (!tag) return notFound();
-      const pageSize = 10;
+      const pageSize = TAG_PAGE_SIZE;
       const list = await listPublished(db, site.id, { tagId: tag.id, page: route.page, pageSize });
       if (route.page > 1 && !list.rows.length) return notFound();
       return render('tag', {

@@ -1,3 +1,5 @@
+import { expect } from 'vitest';
+import type { StaticGenResult } from '../../models/staticGen';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
@@ -75,4 +77,15 @@ export async function insertPublished(
 export async function insertSlide(t: TestApp, siteId: number, title: string, image = '/uploads/slide.png') {
   const [cate] = await t.db.insert(slideCates).values({ siteId, name: 'home', key: 'home' }).returning({ id: slideCates.id });
   await t.db.insert(slides).values({ siteId, cateId: cate!.id, title, image, link: '/' });
+}
+
+/** Starts a static generation run through the API, waits for it and answers its result (the run must succeed). */
+export async function runStaticJob(t: TestApp, token: string, siteId: number, body: Record<string, unknown>): Promise<StaticGenResult> {
+  const api = t.client(token, { siteId });
+  const res = await api.post<{ job_id: number }>('/staticFile/generate', body);
+  expect(res.code, res.msg).toBe(0);
+  await t.app.ctx.jobs.whenIdle();
+  const job = (await api.get('/job/read', { id: res.data.job_id })).data;
+  expect(job.status, job.error).toBe('done');
+  return job.result as StaticGenResult;
 }

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { createSite, uniqueDomain } from '../helpers/sites';
 import { insertColumn, insertModel } from '../helpers/contentFixtures';
-import { getPage, insertPublished, setSiteSettings } from '../helpers/publicFixtures';
+import { getPage, runStaticJob, insertPublished, setSiteSettings } from '../helpers/publicFixtures';
 import { categories, contents, jobs } from '../../server/db/schema/index';
 import type { StaticGenResult, StaticIndex } from '../../models/staticGen';
 
@@ -32,14 +32,7 @@ async function filesUnder(dir: string): Promise<string[]> {
 }
 const urlOf = (file: string) => file.replace(/index\.html$/, '');
 
-async function runJob(body: Record<string, unknown>) {
-  const res = await api().post<{ job_id: number }>('/staticFile/generate', body);
-  expect(res.code, res.msg).toBe(0);
-  await t.app.ctx.jobs.whenIdle();
-  const job = (await api().get('/job/read', { id: res.data.job_id })).data;
-  expect(job.status, job.error).toBe('done');
-  return job.result as StaticGenResult;
-}
+const runJob = (body: Record<string, unknown>) => runStaticJob(t, token, site.id, body);
 
 beforeAll(async () => {
   t = await startTestApp({ rateLimit: { api: 2000, login: 1000 } });

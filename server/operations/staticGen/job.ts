@@ -5,13 +5,16 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { contents, jobs } from '../../db/schema/index';
 import { registerJob, yieldToRequests, type JobContext } from '../../jobs/runner';
-import { prefetchContents, renderPage, useRenderer, type RunCache } from '../../public/pages';
+import { prefetchContents, renderPage, useRenderer } from '../../public/pages';
+import type { RunCache } from '../../public/lists';
 import { parsePath } from '../../public/urls';
 import { ThemeRenderer } from '../../public/render/engine';
 import { RenderPool } from '../../public/render/pool';
-import { siteById } from '../../public/data';
+import { columnsOf, siteById } from '../../public/data';
+import { descendantIds } from '../../public/view';
 import { iso } from '../../db/listing';
-import { hasOutput, markOutput, outputDirOf, ownsOrEmpty, removeOutput, swapIn, writeOutput } from './output';
+import { hasOutput, markOutput, outputDirOf, ownsOrEmpty, readManifest, removeOutput, swapIn, writeOutput, type OutputManifest } from './output';
+import { contentRunPaths, listSignature, relatedOf } from './changes';
 import { planPaths } from './paths';
 import type { StaticGenResult, StaticIndex } from '../../../models/staticGen';
 
@@ -53,11 +56,22 @@ async function generate(ctx: JobContext, app: FastifyInstance, p: StaticGenPaylo
   const target = whole ? `${dir}.tmp-${ctx.id}` : dir;
   await fs.rm(whole ? target : `${dir}.none`, { recursive: true, force: true });
   await fs.mkdir(target, { recursive: true });
-  const planned = await planPaths(ctx.db, app.ctx.config.dataDir, site, { scope: p.scope, categoryId: p.category_id, ids: p.ids });
+  // Reads shared by the run's pages; the manifest says what the output holds (a whole-site run starts afresh).
+  const runCache: RunCache = new Map();
+  const columns = await columnsOf(ctx.db, site.id);
+  runCache.set('columns', Promise.resolve(columns));
+  const manifest: OutputManifest = whole ? { lists: {}, related: {} } : await readManifest(dir);
+  let planned = await planPaths(ctx.db, app.ctx.config.dataDir, site, { scope: p.scope, categoryId: p.category_id, ids: p.ids });
+  let related: Record<string, number[]>;
+  if (p.scope === 'content') {
+    ({ planned, related } = await contentRunPaths(ctx.db, site, columns, planned, p.ids ?? [], manifest, runCache));
+  } else {
+    const covered = p.scope === 'site' ? columns.map((c) => c.id) : descendantIds(columns, p.category_id ?? -1);
+    related = await relatedOf(ctx.db, site.id, columns.filter((c) => c.type === 1 && covered.includes(c.id)).map((c) => c.id));
+  }
   const result = { ...base };
   // Templates are parsed fresh for each run, in worker threads when the run is large: the public
   // server's own renderer (and its entry in the cache registry) is left as it is.
-  const runCache: RunCache = new Map();
   const pool = planned.length >= POOL_MIN_PAGES ? new RenderPool() : null;
   result.workers = pool?.size ?? 0;
   const own = Object.create(app) as FastifyInstance;
@@ -89,12 +103,17 @@ async function generate(ctx: JobContext, app: FastifyInstance, p: StaticGenPaylo
       if (page.status === 200) {
         result.bytes += await writeOutput(target, path, page.body);
         result.pages++;
-      } else if (optional && page.status === 404) {
-        await removeOutput(target, path);
-        result.removed++;
+        const signature = await listSignature(ctx.db, site.id, columns, path, runCache);
+        if (signature !== null) manifest.lists[path] = signature;
       } else {
-        if (page.error) app.log.warn({ err: page.error, path }, 'static generation: page failed');
-        result.failed.push(path);
+        delete manifest.lists[path];
+        if (optional && page.status === 404) {
+          await removeOutput(target, path);
+          result.removed++;
+        } else {
+          if (page.error) app.log.warn({ err: page.error, path }, 'static generation: page failed');
+          result.failed.push(path);
+        }
       }
       await ctx.progress(++finished, planned.length);
       await yieldToRequests();
@@ -106,7 +125,8 @@ async function generate(ctx: JobContext, app: FastifyInstance, p: StaticGenPaylo
       if (whole) await fs.rm(target, { recursive: true, force: true });
       return { ...result, cancelled: true, ms: Date.now() - started };
     }
-    await markOutput(target);
+    Object.assign(manifest.related, related);
+    await markOutput(target, manifest);
     if (whole) await swapIn(target, dir);
   } catch (err) {
     if (whole) await fs.rm(target, { recursive: true, force: true }).catch(() => undefined);

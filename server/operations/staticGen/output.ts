@@ -75,7 +75,31 @@ export async function removeOutput(root: string, urlPath: string) {
   await fs.rm(fileFor(root, urlPath), { force: true });
 }
 
-export const markOutput = (dir: string) => fs.writeFile(path.join(dir, MARKER), `${new Date().toISOString()}\n`);
+/**
+ * What the output holds, kept in the marker: each list page's signature (its page count and item ids) and
+ * each column's related items (the latest ones every detail page of the column shows). A content run
+ * compares against it to rewrite the pages whose items changed and no others.
+ */
+export interface OutputManifest {
+  lists: Record<string, string>;
+  related: Record<string, number[]>;
+}
+
+/** The manifest of an output folder; empty when there is none (every page then counts as changed). */
+export async function readManifest(dir: string): Promise<OutputManifest> {
+  try {
+    const json = JSON.parse(await fs.readFile(path.join(dir, MARKER), 'utf8')) as Partial<OutputManifest>;
+    if (json && typeof json.lists === 'object' && json.lists && typeof json.related === 'object' && json.related) {
+      return { lists: json.lists, related: json.related };
+    }
+  } catch {
+    // An older marker (a date) or none.
+  }
+  return { lists: {}, related: {} };
+}
+
+export const markOutput = (dir: string, manifest: OutputManifest) =>
+  fs.writeFile(path.join(dir, MARKER), JSON.stringify({ generated_at: new Date().toISOString(), ...manifest }));
 
 /**
  * Replaces `dir` by the finished `tmp` folder: the old output is moved aside first and removed after, so a

@@ -8,6 +8,7 @@ import { ancestorIds, descendantIds } from '../../public/view';
 import { resolveTheme } from '../../public/themes';
 import { ASSETS_DIR } from '../../public/assets';
 import { urls } from '../../public/urls';
+import { columnPageSize, TAG_PAGE_SIZE } from '../../public/lists';
 import { settingsOf } from '../websiteSettings';
 
 // Which public paths a generation covers, built through urls.ts only (the same paths the live server answers).
@@ -20,7 +21,6 @@ export interface PlannedPath {
   optional?: boolean;
 }
 
-const TAG_PAGE_SIZE = 10;
 const MAX_ASSETS = 2000;
 
 const pageCount = (total: number, size: number) => Math.max(1, Math.ceil(total / size));
@@ -29,7 +29,7 @@ const pageCount = (total: number, size: number) => Math.max(1, Math.ceil(total /
 async function columnPaths(db: Executor, siteId: number, columns: ColumnRow[], column: ColumnRow): Promise<string[]> {
   if (column.type === 3 || column.status !== 1) return [];
   if (column.type === 2) return [urls.column(column)];
-  const size = Math.min(Math.max(column.pageSize, 1), 100);
+  const size = columnPageSize(column);
   const { total } = await listPublished(db, siteId, { categoryIds: descendantIds(columns, column.id), page: 1, pageSize: 1 });
   return Array.from({ length: pageCount(total, size) }, (_, i) => urls.column(column, i + 1));
 }

@@ -1,0 +1,109 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { contents, contentTags } from '../../db/schema/index';
+import { publishedOf, type ColumnRow, type SiteRow } from '../../public/data';
+import { columnByKey, columnOrder, columnPageSize, relatedIds, TAG_PAGE_SIZE, tagOrder, type RunCache } from '../../public/lists';
+import { parsePath, urls } from '../../public/urls';
+import type { OutputManifest } from './output';
+import type { PlannedPath } from './paths';
+
+// Change tracking for static output. Every list page (column or tag) is written with its signature: its page
+// count and item ids. A content run then rewrites a list page only when its signature changed or it lists an
+// edited item, removes pages a list no longer has, rewrites the tag pages an item is or was on, and rewrites a
+// column's detail pages when the related items they all show changed.
+
+/** A list page's signature, or null for other paths. */
+export async function listSignature(db: Executor, siteId: number, columns: ColumnRow[], path: string, cache: RunCache): Promise<string | null> {
+  const route = parsePath(path);
+  let ids: number[];
+  let size: number;
+  let page: number;
+  if (route.kind === 'column') {
+    const column = columnByKey(columns, route.key);
+    if (!column || column.type !== 1) return null;
+    [ids, size, page] = [await columnOrder(db, siteId, columns, column, cache), columnPageSize(column), route.page];
+  } else if (route.kind === 'tag') {
+    [ids, size, page] = [await tagOrder(db, siteId, route.id, cache), TAG_PAGE_SIZE, route.page];
+  } else {
+    return null;
+  }
+  const pages = Math.max(1, Math.ceil(ids.length / size));
+  return `${pages}|${ids.slice((page - 1) * size, page * size).join(',')}`;
+}
+
+const signatureIds = (signature: string) =>
+  (signature.split('|')[1] ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map(Number);
+
+/** Which list a list path belongs to ('column:news', 'tag:3'), or null. */
+function listKey(path: string): string | null {
+  const route = parsePath(path);
+  if (route.kind === 'column') return `column:${route.key}`;
+  if (route.kind === 'tag') return `tag:${route.id}`;
+  return null;
+}
+
+/** The related items of columns, by column id (written to the manifest after detail pages are rewritten). */
+export async function relatedOf(db: Executor, siteId: number, columnIds: Iterable<number>): Promise<Record<string, number[]>> {
+  const out: Record<string, number[]> = {};
+  for (const id of columnIds) out[id] = await relatedIds(db, siteId, id);
+  return out;
+}
+
+/**
+ * The pages of a content run, from the planned ones (the items' detail pages, home, their columns' lists,
+ * the sitemap): adds tag pages and detail pages whose shown items changed and list pages that may have
+ * to go, and drops list pages that stay as they are. Answers the related items of the columns whose detail
+ * pages it rewrites.
+ */
+export async function contentRunPaths(
+  db: Executor,
+  site: SiteRow,
+  columns: ColumnRow[],
+  planned: PlannedPath[],
+  ids: number[],
+  manifest: OutputManifest,
+  cache: RunCache,
+): Promise<{ planned: PlannedPath[]; related: Record<string, number[]> }> {
+  const edited = new Set(ids);
+  const out = new Map(planned.map((p) => [p.path, p]));
+  const add = (path: string, optional: boolean) => out.has(path) || out.set(path, { path, optional });
+  const items = ids.length
+    ? await db.select({ id: contents.id, categoryId: contents.categoryId }).from(contents).where(and(eq(contents.siteId, site.id), inArray(contents.id, ids)))
+    : [];
+
+  // Tag pages the items are on now, and list pages that listed them before.
+  const tagRows = ids.length ? await db.selectDistinct({ tagId: contentTags.tagId }).from(contentTags).where(inArray(contentTags.contentId, ids)) : [];
+  for (const { tagId } of tagRows) {
+    const pages = Math.max(1, Math.ceil((await tagOrder(db, site.id, tagId, cache)).length / TAG_PAGE_SIZE));
+    for (let n = 1; n <= pages; n++) add(urls.tag(tagId, n), true);
+  }
+  for (const [path, signature] of Object.entries(manifest.lists)) if (signatureIds(signature).some((id) => edited.has(id))) add(path, true);
+  // Pages of these lists written before and not planned now (the list got shorter): rendered again, or removed.
+  const lists = new Set([...out.keys()].map(listKey).filter(Boolean));
+  for (const path of Object.keys(manifest.lists)) if (lists.has(listKey(path))) add(path, true);
+
+  // Detail pages of a column all show its latest items: when those changed, every one is rewritten.
+  const related: Record<string, number[]> = {};
+  for (const columnId of new Set(items.map((i) => i.categoryId))) {
+    const now = await relatedIds(db, site.id, columnId);
+    const before = manifest.related[columnId];
+    if (before && before.join(',') === now.join(',') && !now.some((id) => edited.has(id))) continue;
+    const column = columns.find((c) => c.id === columnId);
+    if (!column) continue;
+    const published = await db.select({ id: contents.id }).from(contents).where(and(publishedOf(site.id), eq(contents.categoryId, columnId)));
+    for (const { id } of published) add(urls.content(column, id), true);
+    related[columnId] = now;
+  }
+
+  // List pages whose items and page count are what was written, and that list no edited item, stay.
+  const kept: PlannedPath[] = [];
+  for (const p of out.values()) {
+    const signature = manifest.lists[p.path] !== undefined ? await listSignature(db, site.id, columns, p.path, cache) : null;
+    if (signature !== null && signature === manifest.lists[p.path] && !signatureIds(signature).some((id) => edited.has(id))) continue;
+    kept.push(p);
+  }
+  return { planned: kept, related };
+}
