@@ -37,6 +37,9 @@ export const columnOrder = (db: Executor, siteId: number, columns: ColumnRow[], 
 export const tagOrder = (db: Executor, siteId: number, tagId: number, cache?: RunCache) =>
   shared(cache, `tagOrder:${tagId}`, () => publishedIdsInOrder(db, siteId, { tagId }));
 
-/** The ids of the items a column's detail pages offer as related. */
-export const relatedIds = async (db: Executor, siteId: number, columnId: number) =>
-  (await listPublished(db, siteId, { categoryIds: [columnId], page: 1, pageSize: RELATED_READ, withoutTotal: true })).rows.map((r) => r.id);
+/** The latest items of a column, which its detail pages offer as related. */
+export const relatedRows = (db: Executor, siteId: number, columnId: number, cache?: RunCache) =>
+  shared(cache, `related:${columnId}`, async () => (await listPublished(db, siteId, { categoryIds: [columnId], page: 1, pageSize: RELATED_READ, withoutTotal: true })).rows);
+
+export const relatedIds = async (db: Executor, siteId: number, columnId: number, cache?: RunCache) =>
+  (await relatedRows(db, siteId, columnId, cache)).map((r) => r.id);

@@ -15,8 +15,8 @@ import {
   columnByKey as columnOf,
   columnOrder,
   columnPageSize,
-  RELATED_READ,
   RELATED_SHOWN,
+  relatedRows,
   shared as sharedRead,
   TAG_PAGE_SIZE,
   type RunCache,
@@ -213,7 +213,7 @@ export async function renderPage(app: FastifyInstance, siteOrId: SiteRow | numbe
       // The column's latest six (one read per column in a run); the page shows five others than itself.
       const [content, related] = await Promise.all([
         shared(`tags:${row.id}`, async () => (await tagsByContent(db, [row.id])).get(row.id)).then((tags) => contentView(row, column, tags)),
-        shared(`related:${column.id}`, async () => withTags((await listPublished(db, site.id, { categoryIds: [column.id], page: 1, pageSize: RELATED_READ, withoutTotal: true })).rows)),
+        shared(`relatedViews:${column.id}`, async () => withTags(await relatedRows(db, site.id, column.id, opts.runCache))),
       ]);
       return render(await templateOr(column.detailTemplate, 'detail'), {
         ...base(column.id),

@@ -121,9 +121,12 @@ export interface Pager {
   items: Array<{ number: number; url: string; current: boolean }>;
 }
 
+/** How many pages a list of `total` items has (an empty list still has its first page). */
+export const pageCount = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
+
 /** Page links around the current page (at most 9). */
 export function pager(page: number, pageSize: number, total: number, urlOf: (n: number) => string): Pager {
-  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const pages = pageCount(total, pageSize);
   const from = Math.max(1, Math.min(page - 4, pages - 8));
   const to = Math.min(pages, from + 8);
   const items = [];

@@ -4,6 +4,7 @@ import { contents, contentTags } from '../../db/schema/index';
 import { publishedOf, type ColumnRow, type SiteRow } from '../../public/data';
 import { columnByKey, columnOrder, columnPageSize, relatedIds, TAG_PAGE_SIZE, tagOrder, type RunCache } from '../../public/lists';
 import { parsePath, urls } from '../../public/urls';
+import { pageCount } from '../../public/view';
 import type { OutputManifest } from './output';
 import type { PlannedPath } from './paths';
 
@@ -27,7 +28,7 @@ export async function listSignature(db: Executor, siteId: number, columns: Colum
   } else {
     return null;
   }
-  const pages = Math.max(1, Math.ceil(ids.length / size));
+  const pages = pageCount(ids.length, size);
   return `${pages}|${ids.slice((page - 1) * size, page * size).join(',')}`;
 }
 
@@ -46,9 +47,9 @@ function listKey(path: string): string | null {
 }
 
 /** The related items of columns, by column id (written to the manifest after detail pages are rewritten). */
-export async function relatedOf(db: Executor, siteId: number, columnIds: Iterable<number>): Promise<Record<string, number[]>> {
+export async function relatedOf(db: Executor, siteId: number, columnIds: Iterable<number>, cache: RunCache): Promise<Record<string, number[]>> {
   const out: Record<string, number[]> = {};
-  for (const id of columnIds) out[id] = await relatedIds(db, siteId, id);
+  for (const id of columnIds) out[id] = await relatedIds(db, siteId, id, cache);
   return out;
 }
 
@@ -77,7 +78,7 @@ export async function contentRunPaths(
   // Tag pages the items are on now, and list pages that listed them before.
   const tagRows = ids.length ? await db.selectDistinct({ tagId: contentTags.tagId }).from(contentTags).where(inArray(contentTags.contentId, ids)) : [];
   for (const { tagId } of tagRows) {
-    const pages = Math.max(1, Math.ceil((await tagOrder(db, site.id, tagId, cache)).length / TAG_PAGE_SIZE));
+    const pages = pageCount((await tagOrder(db, site.id, tagId, cache)).length, TAG_PAGE_SIZE);
     for (let n = 1; n <= pages; n++) add(urls.tag(tagId, n), true);
   }
   for (const [path, signature] of Object.entries(manifest.lists)) if (signatureIds(signature).some((id) => edited.has(id))) add(path, true);
@@ -88,7 +89,7 @@ export async function contentRunPaths(
   // Detail pages of a column all show its latest items: when those changed, every one is rewritten.
   const related: Record<string, number[]> = {};
   for (const columnId of new Set(items.map((i) => i.categoryId))) {
-    const now = await relatedIds(db, site.id, columnId);
+    const now = await relatedIds(db, site.id, columnId, cache);
     const before = manifest.related[columnId];
     if (before && before.join(',') === now.join(',') && !now.some((id) => edited.has(id))) continue;
     const column = columns.find((c) => c.id === columnId);

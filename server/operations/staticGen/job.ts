@@ -67,7 +67,7 @@ async function generate(ctx: JobContext, app: FastifyInstance, p: StaticGenPaylo
     ({ planned, related } = await contentRunPaths(ctx.db, site, columns, planned, p.ids ?? [], manifest, runCache));
   } else {
     const covered = p.scope === 'site' ? columns.map((c) => c.id) : descendantIds(columns, p.category_id ?? -1);
-    related = await relatedOf(ctx.db, site.id, columns.filter((c) => c.type === 1 && covered.includes(c.id)).map((c) => c.id));
+    related = await relatedOf(ctx.db, site.id, columns.filter((c) => c.type === 1 && covered.includes(c.id)).map((c) => c.id), runCache);
   }
   const result = { ...base };
   // Templates are parsed fresh for each run, in worker threads when the run is large: the public

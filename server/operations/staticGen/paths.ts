@@ -4,7 +4,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { contents, contentTags, tags } from '../../db/schema/index';
 import { columnsOf, listPublished, publishedOf, type ColumnRow, type SiteRow } from '../../public/data';
-import { ancestorIds, descendantIds } from '../../public/view';
+import { ancestorIds, descendantIds, pageCount } from '../../public/view';
 import { resolveTheme } from '../../public/themes';
 import { ASSETS_DIR } from '../../public/assets';
 import { urls } from '../../public/urls';
@@ -22,8 +22,6 @@ export interface PlannedPath {
 }
 
 const MAX_ASSETS = 2000;
-
-const pageCount = (total: number, size: number) => Math.max(1, Math.ceil(total / size));
 
 /** A list column's pages: `/<col>/`, `/<col>/page/2/`… (single-page columns have one; external links none). */
 async function columnPaths(db: Executor, siteId: number, columns: ColumnRow[], column: ColumnRow): Promise<string[]> {
