@@ -13,7 +13,7 @@ export default defineConfig({
   base: '/admin/',
   plugins: [react()],
   build: {
-    outDir: path.join(root, 'dist'),
+    outDir: process.env.BANYAN_DIST_DIR ? path.resolve(process.env.BANYAN_DIST_DIR) : path.join(root, 'dist'),
     emptyOutDir: true,
     chunkSizeWarningLimit: 900,
   },

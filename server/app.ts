@@ -20,7 +20,8 @@ import { installStorage } from './plugins/storage';
 import publicSites from './public/plugin';
 
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const DIST_DIR = path.join(ROOT_DIR, 'dist');
+/** The built admin SPA; `BANYAN_DIST_DIR` lets parallel checkouts' browser tests build apart. */
+export const DIST_DIR = process.env.BANYAN_DIST_DIR ? path.resolve(process.env.BANYAN_DIST_DIR) : path.join(ROOT_DIR, 'dist');
 /** Largest file one multipart request may carry; routes ask for less (an editor image: 10 MB). */
 export const MULTIPART_MAX_FILE_BYTES = 20 * 1024 * 1024;
 

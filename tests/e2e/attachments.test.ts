@@ -9,7 +9,7 @@ import { startTestApp, type TestApp } from '../helpers/app';
 import { launchBrowser, SCREENSHOT_DIR } from '../helpers/browser';
 import { AttachmentsScreen } from './pages/attachments';
 import { createOwner, signIn } from './pages/owner';
-import { containsText, eventually, visible } from './pages/see';
+import { containsText, eventually, settled, visible } from './pages/see';
 
 let t: TestApp;
 let browser: { browser: Browser; close(): Promise<void> };
@@ -264,7 +264,7 @@ describe('attachments, as an editor', () => {
       await visible(page.getByTestId('cate-node-0').getByText('Top level'));
       await page.getByTestId('cate-add').click();
       await visible(screen.categoryForm());
-      await page.waitForTimeout(400); // the dialog's opening animation
+      await settled(screen.categoryForm());
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, `attachments-en-${width}-form.png`) });
       await screen.categoryForm().getByRole('button', { name: 'Cancel' }).click();
       await screen.categoryForm().waitFor({ state: 'hidden' });

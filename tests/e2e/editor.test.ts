@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, SCREENSHOT_DIR } from '../helpers/browser';
 import { buildAndServeHarness, TREE_PNG, type HarnessServer } from './harness/serve';
 import { EditorPage } from './harness/editorPage';
-import { containsText, countIs, eventually, visible } from './pages/see';
+import { containsText, countIs, eventually, settled, visible } from './pages/see';
 
 // The rich-text editor on a page of its own (tests/e2e/harness), driven in Chromium like a writer would:
 // formatting, a table, images by URL and by upload, a link, undo/redo, the source view and the four
@@ -149,7 +149,7 @@ describe('the rich-text editor, as a writer', () => {
     expect(await page.getByTestId('editor-words-marked').innerHTML()).toContain('<mark>roots</mark>');
     expect(await editor.html()).toBe(before);
     expect(before).not.toContain('<mark>');
-    await page.waitForTimeout(500); // the drawer slides in
+    await settled(panel);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'editor-words-1440.png') });
     await page.getByTestId('editor-words-close').click();
     await eventually('the word panel closed', async () => (await panel.count()) === 0);

@@ -7,7 +7,7 @@ import { launchBrowser, SCREENSHOT_DIR } from '../helpers/browser';
 import { recordVisit, visitRecorder } from '../../server/operations/visits/record';
 import { ResourceScreen } from './pages/admin';
 import { createOwner, signIn } from './pages/owner';
-import { containsText, eventually, visible } from './pages/see';
+import { containsText, eventually, pageSettled, settled, visible } from './pages/see';
 import type { NavCate, NavItemNode } from '../../models/navMenu';
 
 let t: TestApp;
@@ -80,11 +80,11 @@ describe('front-end menus', () => {
       const { page, shell } = await signIn(browser.browser, t, OWNER, { width });
       await visible(page.getByTestId('trend-chart').locator('svg'));
       await visible(page.getByTestId('regions').getByText('广东省'));
-      await page.waitForTimeout(500);
+      await pageSettled(page);
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, `dashboard-zh-${width}.png`), fullPage: true });
       await shell.switchLanguage('en');
       await visible(page.getByText('Visit trend'));
-      await page.waitForTimeout(500);
+      await pageSettled(page);
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, `dashboard-en-${width}.png`), fullPage: true });
       await page.goto(`${t.url}/admin/NavCate/index`);
       await visible(page.getByTestId('table-navCate').getByRole('button', { name: '主导航' }));
@@ -93,7 +93,7 @@ describe('front-end menus', () => {
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, `navMenus-en-${width}.png`), fullPage: true });
       await page.getByTestId('page-navItem').getByTestId('create').click();
       await visible(page.getByTestId('form-navItem'));
-      await page.waitForTimeout(400); // the dialog's opening animation
+      await settled(page.getByTestId('form-navItem'));
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, `navMenus-en-${width}-form.png`) });
       await page.getByTestId('form-navItem').getByRole('button', { name: 'Cancel' }).click();
       await page.getByTestId('form-navItem').waitFor({ state: 'hidden' });

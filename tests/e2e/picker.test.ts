@@ -9,7 +9,7 @@ import { launchBrowser, SCREENSHOT_DIR } from '../helpers/browser';
 import { uploadFile, type Caller } from '../helpers/attachmentFixtures';
 import { createOwner, signIn } from './pages/owner';
 import { PickerDialog } from './pages/picker';
-import { containsText, eventually, visible } from './pages/see';
+import { containsText, eventually, settled, visible } from './pages/see';
 import { attachments, sites, slides } from '../../server/db/schema/index';
 
 // The attachment picker (issue 4): an image chosen from the library into a slide's image field, one
@@ -162,7 +162,7 @@ describe('the attachment picker, on a phone and a desktop, in both languages', (
         await picker.waitOpen();
         await picker.seeItems(['red.png', 'blue.png', 'logo-green.png', 'CDN 标志']);
         await picker.choose('red.png');
-        await page.waitForTimeout(300);
+        await settled(picker.root);
         // Nothing spills past the dialog sideways.
         const overflow = await picker.root.evaluate((el) => el.scrollWidth - el.clientWidth);
         expect(overflow).toBeLessThanOrEqual(1);

@@ -5,7 +5,7 @@ import { launchBrowser } from '../helpers/browser';
 import { createAdmin, createRole, GOOD_PASSWORD } from '../helpers/fixtures';
 import { LoginPage, ResourceScreen, ShellPage } from './pages/admin';
 import { createOwner, signIn } from './pages/owner';
-import { containsText, countIs, eventually, visible } from './pages/see';
+import { containsText, countIs, eventually, settled, visible } from './pages/see';
 
 let t: TestApp;
 let browser: { browser: Browser; close(): Promise<void> };
@@ -82,22 +82,28 @@ describe('working in the shell', () => {
     const roles = new ResourceScreen(page, 'role');
     await roles.waitLoaded();
     await roles.startCreating();
-    // Let the opening animation settle before measuring.
-    let before = await roles.form().boundingBox();
-    await eventually('the dialog stands still', async () => {
-      const now = await roles.form().boundingBox();
-      const still = JSON.stringify(now) === JSON.stringify(before);
-      before = now;
-      return still;
-    });
-    const handle = await page.getByTestId('form-role-handle').boundingBox();
-    await page.mouse.move(handle!.x + 40, handle!.y + handle!.height / 2);
+    // Measure once the opening animation is over (whatever the browser's speed), then drag the header.
+    await visible(roles.form().getByTestId('permission-tree').getByRole('checkbox'));
+    await settled(roles.form());
+    const before = (await roles.form().boundingBox())!;
+    const handle = (await page.getByTestId('form-role-handle').boundingBox())!;
+    const grab = { x: handle.x + 40, y: handle.y + handle.height / 2 };
+    const drop = { x: grab.x - 100, y: grab.y - 40 };
+    await page.mouse.move(grab.x, grab.y);
     await page.mouse.down();
-    await page.mouse.move(handle!.x - 60, handle!.y + handle!.height / 2 - 40, { steps: 5 });
+    await page.mouse.move(drop.x, drop.y, { steps: 5 });
     await page.mouse.up();
-    const after = await roles.form().boundingBox();
-    expect(Math.round(after!.x - before!.x)).toBe(-100);
-    expect(Math.round(after!.y - before!.y)).toBe(-40);
+    // The dialog followed the pointer: it moved by the pointer's path (within a pixel of rounding) and the
+    // header the user grabbed is still under the pointer.
+    const after = (await roles.form().boundingBox())!;
+    expect(Math.abs(after.x - before.x - (drop.x - grab.x))).toBeLessThanOrEqual(1);
+    expect(Math.abs(after.y - before.y - (drop.y - grab.y))).toBeLessThanOrEqual(1);
+    expect(after.width).toBe(before.width);
+    const underPointer = await page.evaluate(
+      ({ x, y }) => document.elementFromPoint(x, y)?.closest('[data-testid="form-role-handle"]') !== null,
+      drop,
+    );
+    expect(underPointer).toBe(true);
     // It is resizable from its corner.
     expect(await roles.form().evaluate((el) => getComputedStyle(el).resize)).toBe('both');
     await page.close();

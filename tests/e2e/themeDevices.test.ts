@@ -8,7 +8,7 @@ import { launchBrowser, SCREENSHOT_DIR } from '../helpers/browser';
 import { installTheme, setSiteSettings } from '../helpers/publicFixtures';
 import { createSite, uniqueDomain } from '../helpers/sites';
 import { createOwner, signIn } from './pages/owner';
-import { containsText, visible } from './pages/see';
+import { containsText, pageSettled, visible } from './pages/see';
 import { inquiries } from '../../server/db/schema/index';
 import { activeFolder } from '../../server/public/themes';
 
@@ -52,7 +52,7 @@ describe('themes screen: PC and mobile themes, template sharing', () => {
       }
       await visible(page.getByTestId('mobile-active-phone'));
       await containsText(page.getByTestId('theme-phone'), '手机端使用中');
-      await page.waitForTimeout(300);
+      await pageSettled(page);
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, `themeDevices-zh-${width}.png`), fullPage: true });
       await shell.switchLanguage('en');
       await containsText(page.getByTestId('theme-phone'), 'Mobile active');

@@ -7,7 +7,7 @@ import { startTestApp, type TestApp } from '../helpers/app';
 import { launchBrowser, SCREENSHOT_DIR } from '../helpers/browser';
 import { getPage } from '../helpers/publicFixtures';
 import { createOwner, signIn } from './pages/owner';
-import { containsText, eventually, visible } from './pages/see';
+import { containsText, eventually, pageSettled, visible } from './pages/see';
 
 // The online theme file editor, end to end: edit a template, see the public page change, restore it from
 // history, then generate the static site and read a generated page.
@@ -140,14 +140,14 @@ describe('theme file editor', () => {
       const { page, shell } = await signIn(browser.browser, t, OWNER, { width, at: '/Theme/files?folder=ocean' });
       await visible(page.getByTestId('theme-editor'));
       await openFile(page, INDEX);
-      await page.waitForTimeout(300);
+      await pageSettled(page);
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, `themeEditor-zh-${width}.png`), fullPage: true });
       await shell.switchLanguage('en');
       await visible(page.getByText('Theme files').first());
       await page.getByTestId('theme-history-open').click();
       await page.getByTestId('theme-version').first().click();
       await visible(page.getByTestId('theme-diff'));
-      await page.waitForTimeout(300);
+      await pageSettled(page);
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, `themeEditor-en-${width}-history.png`), fullPage: true });
       await page.getByTestId('theme-history-close').click();
       await visible(page.getByTestId('theme-code'));

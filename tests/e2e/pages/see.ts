@@ -26,3 +26,23 @@ export const containsText = (l: Locator, text: string) =>
 export const countIs = (l: Locator, n: number) => eventually(`there are ${n}`, async () => (await l.count()) === n);
 
 export const titleIs = (page: Page, title: string) => eventually(`the title is "${title}"`, async () => (await page.title()) === title);
+
+/**
+ * Waits until the element and everything in it stop animating (dialog and drawer entrances, transitions),
+ * so a measurement or a screenshot sees where things end up, whatever the browser's speed.
+ */
+export async function settled(l: Locator): Promise<void> {
+  await l.first().waitFor({ state: 'visible', timeout: TIMEOUT });
+  await eventually('it stops moving', async () =>
+    l.first().evaluate(async (el) => {
+      const running = el.getAnimations({ subtree: true }).filter((a) => a.playState === 'running' || a.playState === 'pending');
+      await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+      // Two frames more: an animation may start on the frame after the element appears.
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      return el.getAnimations({ subtree: true }).every((a) => a.playState !== 'running' && a.playState !== 'pending');
+    }),
+  );
+}
+
+/** Every element of the page stops animating (before a full-page screenshot). */
+export const pageSettled = (page: Page) => settled(page.locator('body'));
