@@ -1,5 +1,5 @@
 import { assign, createActor, setup, type SnapshotFrom } from 'xstate';
-import type { AuditEvent, AuditState, AuditStep } from '../models/audit';
+import { AUDIT_STATES, type AuditEvent, type AuditState, type AuditStep } from '../models/audit';
 
 // The content audit flow (issue 5): the single source of its rules. The server replays a content item's
 // stored events through this chart to derive its audit state and refuses (409) any event the chart does not
@@ -106,7 +106,7 @@ export const auditMachine = setup({
   states: {
     draft: { tags: ['editable'], on: { 'audit.submit': [{ guard: 'noSteps', target: 'published', actions: ['takeSubmission', 'finish'] }, { target: 'reviewing', actions: 'takeSubmission' }] } },
     reviewing: {
-      tags: ['inReview'],
+      tags: ['inReview', 'outstanding'],
       on: {
         'audit.approve': [
           { guard: 'approvalFinishesFlow', target: 'published', actions: ['recordApproval', 'finish'] },
@@ -117,7 +117,7 @@ export const auditMachine = setup({
         'audit.withdraw': { target: 'draft', actions: 'restart' },
       },
     },
-    rejected: { tags: ['editable'], on: { 'audit.submit': [{ guard: 'noSteps', target: 'published', actions: ['takeSubmission', 'finish'] }, { target: 'reviewing', actions: 'takeSubmission' }] } },
+    rejected: { tags: ['editable', 'outstanding'], on: { 'audit.submit': [{ guard: 'noSteps', target: 'published', actions: ['takeSubmission', 'finish'] }, { target: 'reviewing', actions: 'takeSubmission' }] } },
     published: { tags: ['editable'], on: { 'audit.submit': [{ guard: 'noSteps', target: 'published', reenter: true, actions: ['takeSubmission', 'finish'] }, { target: 'reviewing', actions: 'takeSubmission' }] } },
   },
 });
@@ -171,3 +171,20 @@ export function replayAudit(events: readonly AuditEvent[]): AuditSnapshot {
 export const canApprove = (snapshot: AuditSnapshot, by: number) => snapshot.can({ type: 'audit.approve', by });
 /** May `by` reject now (given some comment, back to the first step)? */
 export const canReject = (snapshot: AuditSnapshot, by: number) => snapshot.can({ type: 'audit.reject', by, comment: '-', to_step: 1 });
+
+/**
+ * The chart at a stored audit state (a content row's check_status), for views that only have that state:
+ * they ask this snapshot what may happen (`canSubmit`, tags) instead of comparing state names.
+ * Unknown states read as draft, as the badge shows them.
+ */
+export function auditAt(state: unknown): AuditSnapshot {
+  const value = (AUDIT_STATES as readonly unknown[]).includes(state) ? (state as AuditState) : 'draft';
+  return auditMachine.resolveState({ value, context: initialAuditContext });
+}
+
+/** May the content be submitted for review now (a flow of one step stands in: any submission is alike here)? */
+export const canSubmit = (snapshot: AuditSnapshot) => snapshot.can({ type: 'audit.submit', by: 0, steps: [] });
+/** In review or sent back: the audit state says more than the publishing status beside it. */
+export const isOutstanding = (snapshot: AuditSnapshot) => snapshot.hasTag('outstanding');
+/** Waiting for reviewers' decisions. */
+export const isInReview = (snapshot: AuditSnapshot) => snapshot.hasTag('inReview');

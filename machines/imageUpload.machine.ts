@@ -3,8 +3,9 @@ import { urlAllowed } from '../models/html';
 
 // The editor's image dialog: images by URL and by upload (several at once). Confirm stays unavailable
 // while any upload runs (the view says to wait); a failed upload can be retried or removed. Answers for
-// uploads of an earlier opening of the dialog are ignored. The app provides startUploads (answers with
-// upload.done / upload.failed for each key) and insertImages.
+// uploads of an earlier opening of the dialog are ignored. The app provides startUploads (each key's file
+// goes through the attachment upload chart, machines/upload.machine.ts, which answers with
+// upload.progress / upload.done / upload.failed for the key) and insertImages.
 
 export type UploadStatus = 'uploading' | 'done' | 'failed';
 
@@ -14,6 +15,8 @@ export interface UploadItem {
   status: UploadStatus;
   url: string;
   error: string;
+  /** Whole percent sent, as the upload chart reports it; 100 once done. */
+  progress: number;
 }
 
 export interface ImageUploadContext {
@@ -28,6 +31,7 @@ export type ImageUploadEvent =
   | { type: 'url.change'; url: string }
   | { type: 'alt.change'; alt: string }
   | { type: 'files.choose'; files: Array<{ key: string; name: string }> }
+  | { type: 'upload.progress'; key: string; percent: number }
   | { type: 'upload.done'; key: string; url: string }
   | { type: 'upload.failed'; key: string; message: string }
   | { type: 'item.retry'; key: string }
@@ -85,17 +89,21 @@ export const imageUploadMachine = setup({
             assign({
               items: ({ context, event }) => [
                 ...context.items,
-                ...freshFiles(context, event.files).map((f) => ({ key: f.key, name: f.name, status: 'uploading' as const, url: '', error: '' })),
+                ...freshFiles(context, event.files).map((f) => ({ key: f.key, name: f.name, status: 'uploading' as const, url: '', error: '', progress: 0 })),
               ],
             }),
           ],
         },
-        'upload.done': { guard: 'awaited', target: '.checking', actions: assign({ items: ({ context, event }) => withStatus(context.items, event.key, { status: 'done', url: event.url }) }) },
+        'upload.progress': {
+          guard: 'awaited',
+          actions: assign({ items: ({ context, event }) => withStatus(context.items, event.key, { progress: Math.max(0, Math.min(99, Math.floor(event.percent))) }) }),
+        },
+        'upload.done': { guard: 'awaited', target: '.checking', actions: assign({ items: ({ context, event }) => withStatus(context.items, event.key, { status: 'done', url: event.url, progress: 100 }) }) },
         'upload.failed': { guard: 'awaited', target: '.checking', actions: assign({ items: ({ context, event }) => withStatus(context.items, event.key, { status: 'failed', error: event.message }) }) },
         'item.retry': {
           guard: 'failed',
           target: '.uploading',
-          actions: [assign({ items: ({ context, event }) => withStatus(context.items, event.key, { status: 'uploading', error: '' }) }), { type: 'startUploads', params: ({ event }) => ({ keys: [event.key] }) }],
+          actions: [assign({ items: ({ context, event }) => withStatus(context.items, event.key, { status: 'uploading', error: '', progress: 0 }) }), { type: 'startUploads', params: ({ event }) => ({ keys: [event.key] }) }],
         },
         'item.remove': { guard: 'removable', actions: assign({ items: ({ context, event }) => context.items.filter((i) => i.key !== event.key) }) },
       },

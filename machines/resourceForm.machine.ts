@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assign, setup, type SnapshotFrom } from 'xstate';
 
 // Any resource's create/edit dialog: open empty or load a record, edit fields, validate with the shared
 // schema (the app passes `validate` in the input), submit, and ask before discarding unsaved changes.
@@ -127,3 +127,6 @@ export const resourceFormMachine = setup({
     },
   },
 });
+
+/** Edits not yet saved that leaving the page would lose (a save under way, or a closed form, is not asked about). */
+export const hasUnsavedChanges = (snapshot: SnapshotFrom<typeof resourceFormMachine>) => snapshot.hasTag('editable') && isDirty(snapshot.context);

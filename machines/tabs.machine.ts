@@ -9,6 +9,8 @@ export interface VisitedView {
   title: string;
   pinned: boolean;
   cache: boolean;
+  /** The page's full location (path and query) when last shown: clicking the tab returns there. */
+  to?: string;
 }
 
 export interface TabsContext {
@@ -35,6 +37,9 @@ export type TabsEvent =
 export interface TabsInput {
   pinned: VisitedView[];
 }
+
+/** The location a tab returns to: its last full location, else its path. */
+export const locationOf = (views: readonly VisitedView[], path: string): string => views.find((v) => v.path === path)?.to ?? path;
 
 /** Where to go once the active tab closed: its right neighbour, else its left one, else the last view. */
 export function neighbourOf(views: readonly VisitedView[], path: string, remaining: readonly VisitedView[]): string {
@@ -69,7 +74,7 @@ export const tabsMachine = setup({
           actions: assign(({ context, event }) => {
             const exists = context.views.some((v) => v.path === event.view.path);
             const views = exists
-              ? context.views.map((v) => (v.path === event.view.path ? { ...v, title: event.view.title || v.title } : v))
+              ? context.views.map((v) => (v.path === event.view.path ? { ...v, title: event.view.title || v.title, to: event.view.to ?? v.to } : v))
               : [...context.views, event.view];
             return { views, active: event.view.path, menuFor: null };
           }),
@@ -85,7 +90,7 @@ export const tabsMachine = setup({
                 const views = context.views.filter((v) => v.path !== event.path);
                 return { views, active: neighbourOf(context.views, event.path, views), menuFor: null };
               }),
-              { type: 'navigate', params: ({ context }) => ({ to: context.active }) },
+              { type: 'navigate', params: ({ context }) => ({ to: locationOf(context.views, context.active) }) },
             ],
           },
           {
@@ -102,7 +107,7 @@ export const tabsMachine = setup({
               active: event.path,
               menuFor: null,
             })),
-            { type: 'navigate', params: ({ context }) => ({ to: context.active }) },
+            { type: 'navigate', params: ({ context }) => ({ to: locationOf(context.views, context.active) }) },
           ],
         },
         'tab.closeAll': {
@@ -112,7 +117,7 @@ export const tabsMachine = setup({
               const views = context.views.filter((v) => v.pinned);
               return { views, active: views[views.length - 1]?.path ?? '/', menuFor: null };
             }),
-            { type: 'navigate', params: ({ context }) => ({ to: context.active }) },
+            { type: 'navigate', params: ({ context }) => ({ to: locationOf(context.views, context.active) }) },
           ],
         },
         'tab.replace': {

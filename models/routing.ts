@@ -20,6 +20,12 @@ export function safeRedirect(value: unknown): string {
   }
 }
 
+/** Where the reload helper /redirect/{path} goes: /{path} with its query, slashes and all (or the dashboard). */
+export function redirectTarget(fullPath: string): string {
+  const prefix = '/redirect/';
+  return fullPath.startsWith(prefix) ? safeRedirect('/' + fullPath.slice(prefix.length)) : DASHBOARD_PATH;
+}
+
 export function loginRedirect(fullPath: string): string {
   return fullPath === DASHBOARD_PATH || fullPath === '' ? LOGIN_PATH : `${LOGIN_PATH}?redirect=${encodeURIComponent(fullPath)}`;
 }

@@ -42,9 +42,9 @@ export function requirePermissions(app: FastifyInstance) {
   app.addHook('onRoute', (route) => {
     const url = route.url ?? route.path;
     if (!url.startsWith('/api')) return;
-    const permission = (route.config as { permission?: string } | undefined)?.permission;
+    const { permission, logOperation, logType } = (route.config as { permission?: string; logOperation?: string; logType?: string } | undefined) ?? {};
     if (!permission) throw new Error(`Route ${route.method} ${url} declares no permission`);
-    for (const method of [route.method].flat()) inventory.push({ method, url, permission });
+    for (const method of [route.method].flat()) inventory.push({ method, url, permission, ...(logOperation ? { logOperation, logType } : {}) });
   });
 }
 

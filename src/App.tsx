@@ -4,7 +4,7 @@ import { system } from './theme/system';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { Toaster } from './components/Toaster';
 import { Root } from './app/Root';
-import { ADMIN_BASE, startRoot } from './app/root';
+import { ADMIN_BASE, guardedNav, startRoot } from './app/root';
 
 startRoot();
 
@@ -12,7 +12,7 @@ export function App() {
   return (
     <ChakraProvider value={system}>
       <ErrorBoundary>
-        <Router base={ADMIN_BASE}>
+        <Router base={ADMIN_BASE} aroundNav={guardedNav}>
           <Root />
         </Router>
       </ErrorBoundary>

@@ -2,19 +2,20 @@ import { z } from 'zod';
 import { defineResource } from '../resource';
 import { Inquiry, InquiryListQuery } from '../inquiry';
 
-// Inquiries from the public contact form (/Inquiry/index, issue 6): a read-only list of the current site's; handling
-// them (status, categories, e-mail forwarding) is a later issue's.
+// Inquiries from the public contact form (/Inquiry/index): the current site's, newest first. Nobody creates or
+// edits one here; an admin reads one, marks it read or handled (POST /inquiry/status) and deletes it into the
+// recycle bin. Categories and e-mail forwarding are a later issue's.
 
 export const inquiryResource = defineResource({
   name: 'inquiry',
   menu: 'inquiry',
   siteScoped: true,
-  softDelete: false,
+  softDelete: true,
   schema: Inquiry,
   create: z.never(),
   update: z.never(),
   listQuery: InquiryListQuery,
-  actions: [],
+  actions: ['delete'],
   titleField: 'name',
   list: {
     columns: [

@@ -36,6 +36,10 @@ export interface ApiRouteInfo {
   method: string;
   url: string;
   permission: string;
+  /** The action key a successful call writes to the operation log (logs.actions.<key> on the client). */
+  logOperation?: string;
+  /** The content type that entry records (logs.types.<type> on the client). */
+  logType?: string;
 }
 
 declare module 'fastify' {
@@ -51,5 +55,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Menu key the route needs, or 'public' / 'authenticated'. Required on every /api route. */
     permission?: string;
+    /** Action key of the operation log entry a POST writes. */
+    logOperation?: string;
+    logType?: string;
   }
 }

@@ -86,7 +86,7 @@ export function addRoute<B extends z.ZodType, Q extends z.ZodType, P extends Per
     method: def.method,
     url: def.url,
     bodyLimit: def.bodyLimit,
-    config: { ...def.config, permission: def.permission },
+    config: { ...def.config, permission: def.permission, ...(def.method === 'POST' && operation ? { logOperation: operation, logType: contentType } : {}) },
     handler: async (req, reply) => {
       let auth: AuthContext | null = null;
       if (def.permission !== 'public') {

@@ -4,6 +4,7 @@ import { defineServerMessages } from './define';
 const zh = {
   'error.badRequest': '请求参数有误',
   'error.validation': '{field}：{message}',
+  'error.invalidInput': '{message}',
   'error.unauthorized': '请先登录',
   'error.tokenInvalid': '登录状态无效，请重新登录',
   'error.tokenExpired': '登录已过期，请重新登录',
@@ -67,6 +68,7 @@ const zh = {
 const en: Record<keyof typeof zh, string> = {
   'error.badRequest': 'Invalid request',
   'error.validation': '{field}: {message}',
+  'error.invalidInput': '{message}',
   'error.unauthorized': 'Please log in first',
   'error.tokenInvalid': 'Your login is not valid, please log in again',
   'error.tokenExpired': 'Your login has expired, please log in again',

@@ -1,6 +1,7 @@
 import { defineServerMessages } from './define';
 
-// Messages of the public contact form (/contact/), issue 6: shown on the public site in the site's language.
+// Messages of the public contact form (/contact/), issue 6: shown on the public site in the site's language;
+// and of the admin's inquiry screen (/Inquiry/index).
 export const inquiries = defineServerMessages(
   {
     'inquiry.nameRequired': '请填写您的姓名',
@@ -11,6 +12,7 @@ export const inquiries = defineServerMessages(
     'inquiry.tooLong': '不能超过 {max} 个字符',
     'inquiry.tooMany': '提交过于频繁，请稍后再试',
     'inquiry.fixErrors': '提交未成功，请检查标出的内容',
+    'inquiry.statusSaved': '询盘状态已更新',
   },
   {
     'inquiry.nameRequired': 'Please enter your name',
@@ -21,5 +23,6 @@ export const inquiries = defineServerMessages(
     'inquiry.tooLong': 'At most {max} characters',
     'inquiry.tooMany': 'Too many submissions; please try again later',
     'inquiry.fixErrors': 'Your message was not sent; please check the marked fields',
+    'inquiry.statusSaved': 'Inquiry status updated',
   },
 );

@@ -18,7 +18,7 @@ export const marketing = defineServerMessages(
     'prohibitedWord.taken': '违禁词“{word}”已存在',
     'prohibitedWord.importLineFormat': '格式应为：词语,级别,类型,释义',
     'prohibitedWord.importLevel': '级别只能是 1（敏感）或 2（违禁）',
-    'prohibitedWord.importTooLong': '{field} 过长',
+    'prohibitedWord.importTooLong': '{field}过长',
     'prohibitedWord.importDuplicate': '词库中已有该词',
     'prohibitedWord.importRepeated': '与第 {line} 行重复',
     'prohibitedWord.importTooMany': '一次最多导入 {max} 行',

@@ -1,18 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import { and, count, isNull } from 'drizzle-orm';
+import { and, count, inArray, isNull } from 'drizzle-orm';
 import { inquiries } from '../db/schema/index';
 import type { Executor } from '../db/client';
 import type { AuthContext } from '../http/context';
 import { lookupRegion } from '../services/clientInfo';
 import { translate } from '../i18n/messages';
-import { siteScope } from './sites';
+import { canManageSite, siteScope } from './sites';
+import { forbidden, notFound } from '../http/errors';
 import type { Language } from '../../models/language';
 import {
-  INQUIRY_EMAIL, INQUIRY_FIELDS, INQUIRY_HONEYPOT, INQUIRY_MAX, INQUIRY_PHONE, INQUIRY_RATE, INQUIRY_STATUS, type InquiryField, type InquiryValues,
+  INQUIRY_EMAIL, INQUIRY_FIELDS, INQUIRY_HONEYPOT, INQUIRY_MAX, INQUIRY_PHONE, INQUIRY_RATE, INQUIRY_STATUS, type InquiryField, type InquiryStatus, type InquiryValues,
 } from '../../models/inquiry';
 
 // Inquiries from the public contact form (/contact/): reading and checking a posted form, storing it, the
-// per-IP submission limit and the dashboard's count.
+// per-IP submission limit, the dashboard's count and the admin's status marks.
 
 /** Values of a posted form (strings only; anything else counts as empty), trimmed, line ends normalised. */
 export function formValues(body: unknown): { values: InquiryValues; honeypot: boolean } {
@@ -62,6 +63,22 @@ export async function storeInquiry(db: Executor, values: InquiryValues, meta: In
     })
     .returning({ id: inquiries.id });
   return row!.id;
+}
+
+/**
+ * Marks live inquiries unread, read or handled: all or none; ids of sites the admin does not manage answer 403,
+ * unknown or deleted ids 404. Answers the names the operation log shows.
+ */
+export async function setInquiryStatus(db: Executor, auth: Pick<AuthContext, 'siteIds'>, ids: number[], status: InquiryStatus): Promise<string[]> {
+  const unique = [...new Set(ids)];
+  const rows = await db
+    .select({ id: inquiries.id, siteId: inquiries.siteId, name: inquiries.name })
+    .from(inquiries)
+    .where(and(inArray(inquiries.id, unique), isNull(inquiries.deletedAt)));
+  if (rows.length !== unique.length) throw notFound();
+  if (rows.some((r) => !canManageSite(auth, r.siteId))) throw forbidden('error.siteForbidden');
+  await db.update(inquiries).set({ status }).where(inArray(inquiries.id, unique));
+  return rows.map((r) => r.name);
 }
 
 /** Live inquiries on the sites an admin manages (the dashboard's figure). */

@@ -1,5 +1,5 @@
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Tx } from '../db/client';
+import type { Executor, Tx } from '../db/client';
 
 /**
  * Every soft-deletable type registers here; the recycle bin lists, restores and purges them all
@@ -17,6 +17,8 @@ export interface RecycleType {
   deletedBy: PgColumn;
   /** Extra work when records come back (e.g. restore a column's contents deleted with it). */
   afterRestore?: (tx: Tx, ids: number[]) => Promise<void>;
+  /** Work once restored records are committed (e.g. queue static pages that show them), given their sites. */
+  restored?: (db: Executor, rows: Array<{ id: number; siteId: number | null }>) => Promise<void>;
   /** Work before records are removed for good (e.g. delete stored files). */
   beforePurge?: (tx: Tx, ids: number[]) => Promise<void>;
 }

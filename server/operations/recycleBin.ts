@@ -136,7 +136,7 @@ async function withDatabaseConflicts<T>(work: () => Promise<T>, key: MessageKey,
  * parent and its child restored together succeed. One transaction: a refusal restores nothing.
  */
 export async function restoreItems(db: Executor, auth: AuthContext, items: RecycleItem[]): Promise<string[]> {
-  return withDatabaseConflicts(
+  const groups = await withDatabaseConflicts(
     () =>
       db.transaction(async (tx) => {
         const groups = await loadItems(tx, auth, items);
@@ -145,11 +145,13 @@ export async function restoreItems(db: Executor, auth: AuthContext, items: Recyc
         }
         for (const g of groups) await requireLiveSites(tx, g.rows);
         for (const g of groups) await g.type.afterRestore?.(tx, g.ids);
-        return groups.flatMap((g) => g.rows.map((r) => r.title));
+        return groups;
       }),
     'recycle.restoreDuplicate',
     '23505',
   );
+  for (const g of groups) await g.type.restored?.(db, g.rows);
+  return groups.flatMap((g) => g.rows.map((r) => r.title));
 }
 
 /** Removes records for good, after each type's beforePurge hook (dependent rows, stored files). */
@@ -179,7 +181,7 @@ async function requireLiveSites(tx: Tx, rows: Loaded['rows']) {
 }
 
 /** Adds restore/purge hooks to a type registered elsewhere (e.g. by tableResource). */
-export function extendRecycleType(type: string, hooks: Pick<RecycleType, 'afterRestore' | 'beforePurge'>) {
+export function extendRecycleType(type: string, hooks: Pick<RecycleType, 'afterRestore' | 'beforePurge' | 'restored'>) {
   const current = recycleType(type);
   if (!current) throw new Error(`recycle type ${type} is not registered`);
   registerRecycleType({ ...current, ...hooks });

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { settings } from '../db/schema/index';
 import type { Db, Executor } from '../db/client';
 import type { AuthContext } from '../http/context';
-import { ApiError, forbidden } from '../http/errors';
-import { translate } from '../i18n/messages';
+import { forbidden } from '../http/errors';
+import { invalidField } from '../http/validation';
 import type { Language } from '../../models/language';
 import { StorageSettings, UploadSettings } from '../../models/uploadSettings';
 import { SUPER_ONLY_GROUPS, type SysSettingsUpdate, type SysSettingsView } from '../../models/sysSettings';
@@ -76,8 +76,7 @@ export async function sysSettingsView(db: Executor, auth: AuthContext): Promise<
 
 /** A 400 that names the field, shaped like the shared schemas' validation failures. */
 export function fieldError(lang: Language, field: string, key: 'validation.required' | 'sysSetting.regionOrEndpoint') {
-  const message = translate(lang, key);
-  return new ApiError(400, 'error.validation', { field, message }, { issues: [{ field, message }] });
+  return invalidField(lang, field, key);
 }
 
 /**

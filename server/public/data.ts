@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client';
-import { categories, contents, contentTags, sites, slideCates, slides, tags } from '../db/schema/index';
+import { ads, categories, contents, contentTags, sites, slideCates, slides, tags } from '../db/schema/index';
 import { likeText } from '../db/listing';
 
 // What the public pages read from the database: only live sites, shown columns, published and non-deleted content.
@@ -166,6 +166,27 @@ export async function slidesOf(db: Executor, siteId: number) {
     .innerJoin(slideCates, eq(slideCates.id, slides.cateId))
     .where(and(eq(slides.siteId, siteId), eq(slides.status, 1), isNull(slides.deletedAt), isNull(slideCates.deletedAt)))
     .orderBy(asc(slideCates.sort), asc(slides.sort), asc(slides.id));
+}
+
+/** Most ads one page is given (a site's live ads are few; this bounds the read). */
+export const ADS_PER_PAGE = 200;
+
+/** Ads shown now: status on, not deleted, now within their start and end (either may be open). */
+export async function liveAdsOf(db: Executor, siteId: number, now = new Date()) {
+  return db
+    .select({ id: ads.id, position: ads.position, title: ads.title, kind: ads.kind, image: ads.image, link: ads.link, code: ads.code })
+    .from(ads)
+    .where(
+      and(
+        eq(ads.siteId, siteId),
+        eq(ads.status, 1),
+        isNull(ads.deletedAt),
+        or(isNull(ads.startAt), lte(ads.startAt, now)),
+        or(isNull(ads.endAt), gte(ads.endAt, now)),
+      ),
+    )
+    .orderBy(asc(ads.position), asc(ads.sort), asc(ads.id))
+    .limit(ADS_PER_PAGE);
 }
 
 /** Every published item's id, column and last change, for the sitemap. */

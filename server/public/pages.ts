@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
 import { settingsOf } from '../operations/websiteSettings';
 import { ThemeRenderer, type PageRenderer } from './render/engine';
-import { readThemeMeta, readThemeStrings, resolveTheme, type ThemeDevice } from './themes';
+import { DEFAULT_THEME_DIR, readThemeMeta, readThemeStrings, resolveTheme, type ThemeDevice } from './themes';
 import { INQUIRY_FIELDS, INQUIRY_HONEYPOT, INQUIRY_MAX, type InquiryField, type InquiryValues } from '../../models/inquiry';
-import { columnsOf, listPublished, publishedById, publishedByIds, siteById, slidesOf, tagById, tagsByContent, type ContentRow, type SiteRow } from './data';
+import { columnsOf, liveAdsOf, listPublished, publishedById, publishedByIds, siteById, slidesOf, tagById, tagsByContent, type ContentRow, type SiteRow } from './data';
 import { loadSiteMenus } from '../operations/navMenus';
 import type { SiteMenuItem } from '../../models/navMenu';
-import { ancestorIds, columnView, contentView, descendantIds, navTree, pager, siteView } from './view';
+import { adsView, ancestorIds, columnView, contentView, descendantIds, navTree, pager, siteView } from './view';
 import { parsePath, urls } from './urls';
 import { readAsset } from './assets';
 import { robotsTxt, sitemapXml } from './seoFiles';
@@ -130,21 +130,24 @@ export async function renderPage(app: FastifyInstance, siteOrId: SiteRow | numbe
   // Front-end menus (/NavCate/index) by key; a 'main' menu replaces the column navigation in the header.
   const menus = await shared('menus', () => loadSiteMenus(db, site.id, (link) => (link.type === 'column' ? urls.column(link.column) : urls.content(link.column, link.contentId))));
   const mainMenu = menus.main ? menuNav(menus.main.items) : null;
+  // Live ads by position (/Advertisement/index); ad changes queue a static run (adsChanged).
+  const ads = adsView(await shared('ads', () => liveAdsOf(db, site.id)));
   const base = (activeColumn?: number) => ({
     site: siteData,
     t: strings,
     theme: { name: meta.name, version: meta.version, asset_base: urls.asset('') },
     nav: mainMenu ?? navTree(columns, activeColumn ? ancestorIds(columns, activeColumn) : new Set()),
     menus,
+    ads,
   });
   const seo = (title: string, keywords = '', description = '') => ({
     title: title ? `${title} - ${siteData.seo_title}` : siteData.seo_title,
     keywords: keywords || siteData.seo_keywords,
     description: description || siteData.seo_description,
   });
-  const render = async (template: string, data: Record<string, unknown>, status = 200): Promise<PageResult> => {
+  const render = async (template: string, data: Record<string, unknown>, status = 200, themeDir = theme.dir): Promise<PageResult> => {
     try {
-      return { status, contentType: HTML, body: await renderer.render(theme.dir, template, data), variesByDevice };
+      return { status, contentType: HTML, body: await renderer.render(themeDir, template, data), variesByDevice };
     } catch (error) {
       return errorPage(500, error);
     }
@@ -248,15 +251,19 @@ export async function renderPage(app: FastifyInstance, siteOrId: SiteRow | numbe
       });
     }
     case 'contact': {
-      // Themes without a contact template have no contact page (their own links decide where visitors write).
-      if (!(await renderer.has(theme.dir, 'contact'))) return notFound();
+      // The contact form is the sites' only source of inquiries: a theme without a contact template gets the
+      // shipped default theme's (its markup, the theme's strings over the default's).
+      const own = await renderer.has(theme.dir, 'contact');
+      const contactDir = own ? theme.dir : DEFAULT_THEME_DIR;
+      const contactStrings = own ? strings : { ...(await shared(`strings:${DEFAULT_THEME_DIR}`, () => readThemeStrings(DEFAULT_THEME_DIR, settings.language))), ...strings };
       const form = opts.contactForm;
       const empty = Object.fromEntries(INQUIRY_FIELDS.map((f) => [f, ''])) as InquiryValues;
       return render(
         'contact',
         {
           ...base(),
-          page: { kind: 'contact', ...seo(strings.contact ?? 'Contact') },
+          t: contactStrings,
+          page: { kind: 'contact', ...seo(contactStrings.contact ?? 'Contact') },
           form: {
             action: urls.contact(),
             sent: !form && route.sent,
@@ -268,6 +275,7 @@ export async function renderPage(app: FastifyInstance, siteOrId: SiteRow | numbe
           },
         },
         form?.status ?? 200,
+        contactDir,
       );
     }
     default:
@@ -296,12 +304,6 @@ export function prefetchContents(db: Db, siteId: number, ids: number[], runCache
 
 /** List pages a run reads ahead at once. */
 const LIST_PREFETCH_PAGES = 20;
-
-/** Whether the theme a visitor of the site gets has a template (e.g. 'contact'). */
-export async function hasTemplate(app: FastifyInstance, site: SiteRow, device: ThemeDevice, template: string): Promise<boolean> {
-  const { theme } = await themeOf(app, site, device);
-  return rendererOf(app).has(theme.dir, template);
-}
 
 /**
  * The theme a site's page uses: the parent's themes under template sharing (with the parent's PC/mobile

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { siteForHost } from './data';
-import { hasTemplate, renderPage, type ContactFormState } from './pages';
+import { renderPage, type ContactFormState } from './pages';
 import { deviceOf, recordVisit } from '../operations/visits/record';
 import { settingsOf } from '../operations/websiteSettings';
 import { checkInquiry, formValues, storeInquiry, submissionLimiter } from '../operations/inquiries';
@@ -87,8 +87,6 @@ export default async function publicSites(app: FastifyInstance, opts: PublicSite
       if (result.variesByDevice) reply.header('vary', 'User-Agent');
       return reply.status(result.status).header('cache-control', 'no-store').header('x-content-type-options', 'nosniff').type(result.contentType).send(result.body);
     };
-    // A theme without a contact page takes no inquiries.
-    if (!(await hasTemplate(app, site, device, 'contact'))) return answer({ values, errors: {}, error: '', status: 404 });
     if (!submissionLimiter(app).take(req.ip)) return answer({ values, errors: {}, error: translate(lang, 'inquiry.tooMany'), status: 429 });
     const sent = () => reply.status(303).header('location', urls.contact(true)).header('cache-control', 'no-store').send();
     if (honeypot) return sent();

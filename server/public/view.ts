@@ -1,6 +1,7 @@
 import type { WebsiteSettings } from '../../models/website';
 import type { ColumnRow, ContentRow, SiteRow } from './data';
 import { urls } from './urls';
+import { AD_KIND_CODE } from '../../models/ad';
 
 // Rows turned into the plain objects templates see (snake_case, URLs filled in, nothing else).
 
@@ -139,4 +140,21 @@ export function pager(page: number, pageSize: number, total: number, urlOf: (n: 
     next_url: page < pages ? urlOf(page + 1) : '',
     items,
   };
+}
+
+type AdRow = { id: number; position: string; title: string; kind: number; image: string; link: string; code: string };
+
+/**
+ * Live ads by position ("home-top" → its ads in sort order): templates show a position with
+ * `{% for ad in ads["home-top"] %}`. An image ad has `image` and `link`; a code ad (`is_code`) its HTML in
+ * `code`, which only super-admins can save and templates output with `| raw`.
+ */
+export function adsView(rows: AdRow[]): Record<string, Array<{ id: number; title: string; is_code: boolean; image: string; link: string; code: string }>> {
+  // No prototype: a position is any text an admin types (even "__proto__").
+  const out: Record<string, Array<{ id: number; title: string; is_code: boolean; image: string; link: string; code: string }>> = Object.create(null);
+  for (const r of rows) {
+    const isCode = r.kind === AD_KIND_CODE;
+    (out[r.position] ??= []).push({ id: r.id, title: r.title, is_code: isCode, image: isCode ? '' : r.image, link: isCode ? '' : safeLink(r.link), code: isCode ? r.code : '' });
+  }
+  return out;
 }

@@ -1,8 +1,11 @@
-import { asc, desc, eq, ilike } from 'drizzle-orm';
+import { asc, desc, eq, ilike, inArray } from 'drizzle-orm';
 import { ads } from '../db/schema/index';
 import { forbidden } from '../http/errors';
 import { iso, likeText } from '../db/listing';
 import { tableResource } from './table';
+import { adsChanged } from '../operations/staticGen/job';
+import type { Db, Executor } from '../db/client';
+import { extendRecycleType } from '../operations/recycleBin';
 import { adResource } from '../../models/resources/marketing';
 import { AD_KIND_CODE, AD_KIND_IMAGE, adIsLive, localDate, type Ad } from '../../models/ad';
 
@@ -33,7 +36,7 @@ function toAd(r: AdRow, now = new Date()): Ad {
   return { ...ad, live: adIsLive(ad, now) };
 }
 
-export const adServerResource = tableResource({
+const adTable = tableResource({
   def: adResource,
   table: ads,
   columns: { id: ads.id, siteId: ads.siteId, deletedAt: ads.deletedAt, deletedBy: ads.deletedBy },
@@ -67,3 +70,29 @@ export const adServerResource = tableResource({
     if (body.kind === AD_KIND_CODE || (current && current.kind !== AD_KIND_IMAGE)) throw forbidden('ad.codeSuperOnly');
   },
 });
+
+const sitesOfAds = async (db: Executor, ids: number[]) =>
+  (await db.selectDistinct({ siteId: ads.siteId }).from(ads).where(inArray(ads.id, ids))).map((r) => r.siteId);
+
+/** The table resource, and after each change the static output of the ads' sites is regenerated (pages show ads). */
+export const adServerResource: typeof adTable = {
+  ...adTable,
+  async create(ctx, body) {
+    const out = await adTable.create!(ctx, body);
+    await adsChanged(ctx.app.ctx.db, await sitesOfAds(ctx.app.ctx.db, [out.id]));
+    return out;
+  },
+  async update(ctx, body) {
+    const out = await adTable.update!(ctx, body);
+    await adsChanged(ctx.app.ctx.db, await sitesOfAds(ctx.app.ctx.db, [(body as { id: number }).id]));
+    return out;
+  },
+  async remove(ctx, ids) {
+    const out = await adTable.remove!(ctx, ids);
+    await adsChanged(ctx.app.ctx.db, await sitesOfAds(ctx.app.ctx.db, ids));
+    return out;
+  },
+};
+
+// An ad back from the recycle bin shows again: its site's static pages are regenerated too.
+extendRecycleType('ad', { restored: (db, rows) => adsChanged(db as Db, rows.flatMap((r) => (r.siteId === null ? [] : [r.siteId]))) });

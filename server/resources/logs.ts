@@ -5,13 +5,15 @@ import { notFound } from '../http/errors';
 import { dateRange, iso, likeText, offsetOf } from '../db/listing';
 import { loginLogResource, optLogResource } from '../../models/resources';
 import type { LoginLog, OptLog } from '../../models/logs';
+import type { Language } from '../../models/language';
+import { localizeLocation } from '../services/regionNames';
 
-const toLoginLog = (r: typeof loginLogs.$inferSelect): LoginLog => ({
+const toLoginLog = (r: typeof loginLogs.$inferSelect, lang: Language): LoginLog => ({
   id: r.id,
   admin_id: r.adminId,
   name: r.name,
   device: r.device,
-  location: r.location,
+  location: localizeLocation(r.location, lang),
   ip: r.ip,
   success: r.success,
   reason: r.reason,
@@ -32,7 +34,8 @@ const toOptLog = (r: typeof optLogs.$inferSelect): OptLog => ({
 
 export const loginLogServerResource = defineServerResource({
   def: loginLogResource,
-  async list({ app }, q) {
+  async list(ctx, q) {
+    const { app } = ctx;
     const where = and(
       q.name ? ilike(loginLogs.name, likeText(q.name)) : undefined,
       q.ip ? ilike(loginLogs.ip, likeText(q.ip)) : undefined,
@@ -47,12 +50,12 @@ export const loginLogServerResource = defineServerResource({
       .orderBy(desc(loginLogs.id))
       .limit(q.limit)
       .offset(offsetOf(q.page, q.limit));
-    return { rows: rows.map(toLoginLog), count: Number(total?.n ?? 0) };
+    return { rows: rows.map((r) => toLoginLog(r, ctx.req.lang)), count: Number(total?.n ?? 0) };
   },
-  async read({ app }, id) {
+  async read({ app, req }, id) {
     const [row] = await app.ctx.db.select().from(loginLogs).where(eq(loginLogs.id, id));
     if (!row) throw notFound();
-    return toLoginLog(row);
+    return toLoginLog(row, req.lang);
   },
 });
 

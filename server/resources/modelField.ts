@@ -6,6 +6,8 @@ import { defineServerResource } from './register';
 import { ApiError, badRequest, conflict, notFound } from '../http/errors';
 import { offsetOf } from '../db/listing';
 import { translate } from '../i18n/messages';
+import { serverValidationLocale } from '../http/validation';
+import { fieldSentence } from '../../models/validationMessages';
 import { modelFieldResource } from '../../models/resources/sites';
 import { OPTION_FIELD_TYPES, type ModelField, type ModelFieldSort } from '../../models/contentModel';
 import { checkDefaultValue } from '../../models/fieldValues';
@@ -47,7 +49,7 @@ async function requireModel(db: Executor, modelId: number) {
 
 /** A 400 naming one field, like the schema's own failures. */
 function fieldFailure(field: string, message: string) {
-  return new ApiError(400, 'error.validation', { field, message }, { issues: [{ field, message }] });
+  return new ApiError(400, 'error.invalidInput', { message }, { issues: [{ field, message }] });
 }
 
 /** Checks what the schema cannot (unique name, distinct options, a default that fits) and returns the columns to store. */
@@ -62,7 +64,7 @@ async function valuesOf(db: Executor, lang: Language, body: FieldBody, selfId?: 
   const options = OPTION_FIELD_TYPES.includes(body.type) ? body.options : [];
   if (new Set(options.map((o) => o.value)).size !== options.length) throw fieldFailure('options', translate(lang, 'modelField.optionDuplicate'));
   const checked = checkDefaultValue({ name: body.name, title: body.title, type: body.type, default_value: body.default_value, options, placeholder: body.placeholder, sort: body.sort });
-  if (checked.error) throw fieldFailure('default_value', translate(lang, checked.error));
+  if (checked.error) throw fieldFailure('default_value', fieldSentence(serverValidationLocale(lang), 'default_value', checked.error));
   return {
     modelId: body.model_id,
     name: body.name,

@@ -6,6 +6,8 @@ import { badRequest, conflict } from '../http/errors';
 import { iso, likeText } from '../db/listing';
 import { translate, type MessageKey } from '../i18n/messages';
 import { tableResource } from './table';
+import { serverValidationLocale } from '../http/validation';
+import { fieldLabel } from '../../models/validationMessages';
 import { prohibitedWordResource } from '../../models/resources/marketing';
 import {
   ProhibitedWordFields,
@@ -85,7 +87,7 @@ export async function importWords(db: Executor, text: string, lang: Language): P
       const field = String(parsed.error.issues[0]?.path[0] ?? '');
       if (field === 'level') fail(line, raw, translate(lang, 'prohibitedWord.importLevel'));
       else if (field === 'word' && !values.word) fail(line, raw, translate(lang, 'prohibitedWord.importLineFormat'));
-      else fail(line, raw, translate(lang, 'prohibitedWord.importTooLong', { field }));
+      else fail(line, raw, translate(lang, 'prohibitedWord.importTooLong', { field: fieldLabel(serverValidationLocale(lang), field) }));
       continue;
     }
     const first = accepted.get(parsed.data.word);

@@ -20,7 +20,7 @@ import { adminServerResource } from '../resources/admin';
 import { roleServerResource } from '../resources/role';
 import { menuServerResource } from '../resources/menu';
 import { loginLogServerResource, optLogServerResource } from '../resources/logs';
-import { inquiryServerResource } from '../resources/inquiry';
+import inquiryRoutes from './inquiries';
 
 /** Every API route, mounted under /api. */
 export default async function apiRoutes(app: FastifyInstance) {
@@ -40,12 +40,12 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(staticFileRoutes);
   await app.register(themeRoutes);
   await app.register(themeFileRoutes);
+  await app.register(inquiryRoutes);
   await app.register(async (scope) => {
     registerResource(scope, adminServerResource);
     registerResource(scope, roleServerResource);
     registerResource(scope, menuServerResource);
     registerResource(scope, loginLogServerResource);
     registerResource(scope, optLogServerResource);
-    registerResource(scope, inquiryServerResource);
   });
 }

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { UAParser } from 'ua-parser-js';
+import { PRIVATE_NETWORK } from './regionNames';
 
 const require = createRequire(import.meta.url);
 
@@ -31,7 +32,7 @@ export interface Region {
 /** Region of an IP from the offline ip2region database; empty parts when unknown. */
 export function lookupRegion(ip: string): Region {
   const plain = ip.replace(/^::ffff:/, '');
-  if (plain === '::1' || plain === '127.0.0.1') return { country: '', province: '', city: '内网IP' };
+  if (plain === '::1' || plain === '127.0.0.1') return { country: '', province: '', city: PRIVATE_NETWORK };
   try {
     const r = regions().search(plain);
     return { country: r?.country ?? '', province: r?.province ?? '', city: r?.city ?? '' };

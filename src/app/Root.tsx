@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react';
 import { tabs } from './root';
 import { useRouting } from './useRouting';
 import { ViewActiveContext } from './viewActive';
+import { ViewLocation } from './viewLocation';
 import { Shell } from '../layout/Shell';
 import { matchRoute } from '../routes/registry';
 import { NOT_FOUND_PATH } from '../../models/menuTree';
@@ -15,13 +16,15 @@ const Loading = () => (
 );
 
 /** One view in the shell; cached views stay mounted (hidden) while their tab is not active. */
-function View({ view: ViewComponent, hidden }: { view: LazyExoticComponent<ComponentType>; hidden: boolean }) {
+function View({ view: ViewComponent, hidden, at }: { view: LazyExoticComponent<ComponentType>; hidden: boolean; at: string }) {
   return (
     <Box hidden={hidden}>
       <ViewActiveContext.Provider value={!hidden}>
-        <Suspense fallback={<Loading />}>
-          <ViewComponent />
-        </Suspense>
+        <ViewLocation at={at} hidden={hidden}>
+          <Suspense fallback={<Loading />}>
+            <ViewComponent />
+          </Suspense>
+        </ViewLocation>
       </ViewActiveContext.Provider>
     </Box>
   );
@@ -42,12 +45,13 @@ export function Root() {
   const current = route ?? matchRoute(NOT_FOUND_PATH)!;
   // Cached views of open tabs, plus the current page: keyed by path, so a page keeps its state while
   // it moves from "current" into the cached list, and a refresh (new key) remounts it.
-  const cached = views.filter((v) => v.cache && v.path !== location).map((v) => ({ path: v.path, route: matchRoute(v.path) }));
-  const shown = [...cached.filter((c) => c.route), { path: location, route: current }];
+  // A hidden view reads the address it was last shown at.
+  const cached = views.filter((v) => v.cache && v.path !== location).map((v) => ({ path: v.path, at: v.to ?? v.path, route: matchRoute(v.path) }));
+  const shown = [...cached.filter((c) => c.route), { path: location, at: location, route: current }];
   return (
     <Shell route={route}>
-      {shown.map(({ path, route: r }) => (
-        <View key={`${path}#${refreshes[path] ?? 0}`} view={r!.view} hidden={path !== location} />
+      {shown.map(({ path, at, route: r }) => (
+        <View key={`${path}#${refreshes[path] ?? 0}`} view={r!.view} hidden={path !== location} at={at} />
       ))}
     </Shell>
   );

@@ -3,6 +3,7 @@ import { navigate as browserNavigate } from 'wouter/use-browser-location';
 import { sessionMachine } from '../../machines/session.machine';
 import { routeGuardMachine } from '../../machines/routeGuard.machine';
 import { tabsMachine } from '../../machines/tabs.machine';
+import { leaveGuardMachine, holdsUnsavedWork } from '../../machines/leaveGuard.machine';
 import { layoutMachine } from '../../machines/layout.machine';
 import { AUTH_CODE_TIMEOUT_MS } from '../../models/constants';
 import type { CurrentAdmin, DynamicMenuItem, LoginResult, UserMenuList } from '../../models/account';
@@ -17,7 +18,23 @@ import { t } from '../i18n';
 // The app's long-lived actors, created once. Each chart gets its side effects here.
 
 export const ADMIN_BASE = '/admin';
-export const navigateTo = (to: string, replace = false) => browserNavigate(ADMIN_BASE + to, { replace });
+/** Moves the browser without asking (the route guard's redirects). */
+const goTo = (to: string, replace = false) => browserNavigate(ADMIN_BASE + to, { replace });
+/** An in-app navigation: a page with unsaved work asks first (leave guard). */
+export const navigateTo = (to: string, replace = false) =>
+  leaveGuard.send({ type: 'leave.request', leave: { kind: 'navigate', to, replace } });
+/** Leaves for `to` and closes the tabs `close` there, once any unsaved work was answered for. */
+export const leaveTo = (to: string, close: string[]) => leaveGuard.send({ type: 'leave.request', leave: { kind: 'navigate', to, close } });
+
+/** The admin location (path and query, without the base) the browser shows. */
+const browserLocation = () => {
+  const path = window.location.pathname.startsWith(ADMIN_BASE) ? window.location.pathname.slice(ADMIN_BASE.length) || '/' : window.location.pathname;
+  return path + window.location.search;
+};
+
+/** wouter's navigations (views' own `navigate`, links) go through the leave guard too. */
+export const guardedNav = (_navigate: unknown, to: string, options?: { replace?: boolean }) =>
+  navigateTo(to.startsWith(ADMIN_BASE + '/') ? to.slice(ADMIN_BASE.length) : to, options?.replace ?? false);
 
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
@@ -82,7 +99,7 @@ export const guard = createActor(
           .then((authority) => guard.send({ type: 'routes.loaded', authority }))
           .catch(() => guard.send({ type: 'routes.failed' }));
       },
-      redirect: (_, { to }) => navigateTo(to, true),
+      redirect: (_, { to }) => goTo(to, true),
       dropToken: () => {
         removeToken();
         session.send({ type: 'session.dropped' });
@@ -95,6 +112,43 @@ export const tabs = createActor(
   tabsMachine.provide({ actions: { navigate: (_, { to }) => navigateTo(to) } }),
   { input: { pinned: [{ path: DASHBOARD_PATH, title: 'menu.dashboard', pinned: true, cache: false }] } },
 );
+
+export const leaveGuard = createActor(
+  leaveGuardMachine.provide({
+    actions: {
+      proceed: (_, { leave }) => {
+        if (leave.kind === 'tabs') tabs.send(leave.event);
+        // Back or forward was undone while the user decided: the entry before the restored one is where they went.
+        else if (leave.kind === 'history') window.history.go(-1);
+        else {
+          goTo(leave.to, leave.replace);
+          for (const path of leave.close ?? []) tabs.send({ type: 'tab.close', path });
+        }
+      },
+      restore: (_, { to }) => goTo(to),
+      // The dropped forms' views remount fresh.
+      discard: (_, { paths }) => paths.forEach((path) => tabs.send({ type: 'tab.refresh', path })),
+    },
+  }),
+);
+
+/** Back and forward away from unsaved work wait for the user; reload and closing the tab ask the browser. */
+function watchLeaving() {
+  // Capture, so the router never sees a move the user may still refuse.
+  window.addEventListener(
+    'popstate',
+    (e) => {
+      leaveGuard.send({ type: 'leave.request', leave: { kind: 'history', to: browserLocation() } });
+      if (leaveGuard.getSnapshot().hasTag('confirming')) e.stopImmediatePropagation();
+    },
+    true,
+  );
+  window.addEventListener('beforeunload', (e) => {
+    if (!holdsUnsavedWork(leaveGuard.getSnapshot().context)) return;
+    e.preventDefault();
+    e.returnValue = '';
+  });
+}
 
 const SIDEBAR_KEY = 'sidebarStatus';
 export const layout = createActor(
@@ -123,6 +177,8 @@ export function startRoot() {
   guard.start();
   tabs.start();
   layout.start();
+  leaveGuard.start();
+  watchLeaving();
   if (localStorage.getItem(SIDEBAR_KEY) === '0') layout.send({ type: 'sidebar.toggle' });
   layout.send({ type: 'viewport.resized', width: window.innerWidth });
   currentSiteStore.subscribe(() => void refreshDynamicMenu());
@@ -131,6 +187,6 @@ export function startRoot() {
   });
   // Browser tests reach the actors to set up state without clicking through everything.
   if ((window as unknown as { __BANYAN_TEST__?: boolean }).__BANYAN_TEST__) {
-    (window as unknown as { __banyan: unknown }).__banyan = { session, guard, tabs, layout, shellStore, t };
+    (window as unknown as { __banyan: unknown }).__banyan = { session, guard, tabs, layout, leaveGuard, shellStore, t };
   }
 }

@@ -35,8 +35,9 @@ export function useRouting() {
     if (!route || route.bare) return;
     const column = /\/(\d+)$/.test(path) ? dynamic.find((d) => path.endsWith(`/${d.id}`)) : undefined;
     const title = column ? `${t(route.title)} · ${column.title}` : route.title;
-    tabs.send({ type: 'tab.open', view: { path, title, pinned: Boolean(route.pinned), cache: Boolean(route.cache) } });
-  }, [route, path, dynamic, t]);
+    // The tab remembers the full location (an edit page's ?id=) to return to it.
+    tabs.send({ type: 'tab.open', view: { path, title, pinned: Boolean(route.pinned), cache: Boolean(route.cache), to: allowed } });
+  }, [route, path, allowed, dynamic, t]);
 
   useEffect(() => {
     document.title = route ? `${t(route.title)} - ${PRODUCT_TITLE}` : PRODUCT_TITLE;

@@ -2,7 +2,17 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { t } from '../i18n';
 
 /** "Discard changes?" before a dirty form closes. */
-export function DiscardConfirm({ open, onDiscard, onKeepEditing }: { open: boolean; onDiscard: () => void; onKeepEditing: () => void }) {
+export function DiscardConfirm({
+  open,
+  onDiscard,
+  onKeepEditing,
+  testId = 'confirm-discard',
+}: {
+  open: boolean;
+  onDiscard: () => void;
+  onKeepEditing: () => void;
+  testId?: string;
+}) {
   return (
     <ConfirmDialog
       open={open}
@@ -13,7 +23,7 @@ export function DiscardConfirm({ open, onDiscard, onKeepEditing }: { open: boole
       onConfirm={onDiscard}
       onCancel={onKeepEditing}
       danger
-      testId="confirm-discard"
+      testId={testId}
     />
   );
 }

@@ -83,7 +83,7 @@ export const en: typeof zh = {
     clearCache: 'Clear cache',
     cacheCleared: 'Cache cleared',
     language: 'English',
-    switchLanguage: 'Switch language',
+    switchLanguage: '{{language}} (switch language)',
     site: 'Current site',
     personal: 'Personal center',
     logout: 'Log out',

@@ -16,5 +16,6 @@ import { messages as themeFiles } from '../features/themeFiles/i18n';
 import { messages as inquiries } from '../features/inquiries/i18n';
 import { messages as dashboard } from '../features/dashboard/i18n';
 import { messages as attachmentPicker } from '../components/attachments/picker/i18n';
+import { messages as logs } from '../features/logs/i18n';
 
-export const FEATURE_CATALOGS: FeatureCatalog[] = [website, module, category, content, editor, marketing, attachment, settings, attachmentPicker, audit, navMenus, dashboard, staticFiles, themes, themeFiles, inquiries];
+export const FEATURE_CATALOGS: FeatureCatalog[] = [website, module, category, content, editor, marketing, attachment, settings, attachmentPicker, audit, navMenus, dashboard, staticFiles, themes, themeFiles, inquiries, logs];

@@ -81,7 +81,7 @@ export const zh = {
     clearCache: '清除缓存',
     cacheCleared: '缓存已清除',
     language: '中文',
-    switchLanguage: '切换语言',
+    switchLanguage: '{{language}}（切换语言）',
     site: '当前站点',
     personal: '个人中心',
     logout: '退出登录',

@@ -17,7 +17,7 @@ export function LanguageSwitch({ tone = 'default' }: { tone?: 'default' | 'light
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
-        <Button size="sm" variant="ghost" color={tone === 'light' ? 'white' : undefined} aria-label={t('layout.switchLanguage')} data-testid="language-switch">
+        <Button size="sm" variant="ghost" color={tone === 'light' ? 'white' : undefined} aria-label={t('layout.switchLanguage', { language: LABELS[lang] })} data-testid="language-switch">
           <Languages /> {LABELS[lang]}
         </Button>
       </Menu.Trigger>

@@ -8,8 +8,10 @@ import { TabsBar } from './TabsBar';
 import { PageBreadcrumb } from './Breadcrumb';
 import { Footer } from './Footer';
 import { ExpiredConfirm } from './ExpiredConfirm';
+import { LeaveConfirm } from './LeaveConfirm';
 import { PersonalDialog } from '../features/personal/PersonalDialog';
 import { useShell } from './useShell';
+import { useT } from '../i18n';
 import type { ScreenRoute } from '../routes/registry';
 
 /** Tells the layout chart the viewport width, at most every 300 ms. */
@@ -30,6 +32,7 @@ function useViewportWatch() {
 
 export function Shell({ route, children }: { route: ScreenRoute | undefined; children: ReactNode }) {
   const shell = useShell();
+  const { t } = useT();
   useViewportWatch();
   return (
     <Flex direction="column" h="100vh" data-testid="shell">
@@ -41,7 +44,7 @@ export function Shell({ route, children }: { route: ScreenRoute | undefined; chi
             <Portal>
               <Drawer.Backdrop />
               <Drawer.Positioner>
-                <Drawer.Content bg="gray.800" maxW="260px" data-testid="mobile-drawer">
+                <Drawer.Content bg="gray.800" maxW="260px" aria-label={t('layout.menu')} data-testid="mobile-drawer">
                   <Stack p="2" gap="2" bg="gray.800">
                     <Box bg="white" rounded="md" p="1">
                       <TopGroups shell={shell} direction="column" />
@@ -67,6 +70,7 @@ export function Shell({ route, children }: { route: ScreenRoute | undefined; chi
       </Flex>
       <PersonalDialog />
       <ExpiredConfirm />
+      <LeaveConfirm />
     </Flex>
   );
 }

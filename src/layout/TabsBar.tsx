@@ -29,7 +29,7 @@ export function TabsBar() {
                 bg={active ? 'blue.600' : 'bg'}
                 color={active ? 'white' : 'fg'}
                 borderColor={active ? 'blue.600' : 'border'}
-                onClick={() => navigateTo(v.path)}
+                onClick={() => navigateTo(v.to ?? v.path)}
                 data-testid={`tab-${v.path}`}
                 data-active={active ? '' : undefined}
               >

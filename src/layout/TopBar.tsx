@@ -6,11 +6,15 @@ import type { Shell } from './useShell';
 import { MenuIcon } from '../components/Icon';
 import { Logo } from '../components/Logo';
 
-export function SiteSwitcher({ shell, width = '180px' }: { shell: Shell; width?: string }) {
+// Between the phone layout and 1280 px the secondary items show as icons only, so the top bar keeps one row.
+const WIDE_ONLY = { base: 'none', xl: 'inline' } as const;
+
+export function SiteSwitcher({ shell, width = { base: '140px', xl: '180px' } }: { shell: Shell; width?: string | { base: string; xl: string } }) {
   const { t } = useT();
   return (
-    <NativeSelect.Root size="sm" width={width}>
-      <NativeSelect.Field aria-label={t('layout.site')} title={t('layout.site')} data-testid="site-switcher" value={shell.siteId ?? ''} onChange={(e) => shell.selectSite(Number(e.currentTarget.value))}>
+    <NativeSelect.Root size="sm" width={width} flexShrink={0}>
+      {/* Its own background: in the phone drawer it sits on the dark menu. */}
+      <NativeSelect.Field bg="bg" aria-label={t('layout.site')} title={t('layout.site')} data-testid="site-switcher" value={shell.siteId ?? ''} onChange={(e) => shell.selectSite(Number(e.currentTarget.value))}>
         {shell.sites.map((s) => (
           <option key={s.id} value={s.id}>
             {s.label}
@@ -24,18 +28,25 @@ export function SiteSwitcher({ shell, width = '180px' }: { shell: Shell; width?:
 
 export function TopGroups({ shell, direction = 'row' }: { shell: Shell; direction?: 'row' | 'column' }) {
   return (
-    <Flex gap="1" direction={direction} data-testid="top-menu">
+    <Flex gap="1" direction={direction} minW="0" data-testid="top-menu">
       {shell.menu.map((g) => (
         <Button
           key={g.key}
           size="sm"
+          // With many groups on a narrow screen the labels give way (down to the icon) before anything spills.
+          flexShrink={1}
+          minW="14"
+          title={menuTitle(g.title)}
           variant={g.key === shell.group?.key ? 'subtle' : 'ghost'}
           colorPalette={g.key === shell.group?.key ? 'blue' : 'gray'}
           justifyContent="flex-start"
           onClick={() => shell.chooseGroup(g.key)}
           data-testid={`top-menu-${g.key}`}
         >
-          <MenuIcon name={g.icon} /> {menuTitle(g.title)}
+          <MenuIcon name={g.icon} />
+          <Text as="span" truncate>
+            {menuTitle(g.title)}
+          </Text>
         </Button>
       ))}
     </Flex>
@@ -55,14 +66,20 @@ export function TopBar({ shell }: { shell: Shell }) {
       {!shell.mobile && <TopGroups shell={shell} />}
       <Box flex="1" />
       {!shell.mobile && (
-        <HStack gap="1">
-          <Button asChild size="sm" variant="ghost" title={t('layout.home')}>
+        <HStack gap="1" data-testid="top-actions">
+          <Button asChild size="sm" variant="ghost" title={t('layout.home')} aria-label={t('layout.home')}>
             <a href={shell.siteHome} target="_blank" rel="noreferrer" data-testid="site-home">
-              <ExternalLink /> {t('layout.home')}
+              <ExternalLink />
+              <Text as="span" display={WIDE_ONLY}>
+                {t('layout.home')}
+              </Text>
             </a>
           </Button>
-          <Button size="sm" variant="ghost" onClick={shell.clearCache} data-testid="clear-cache">
-            <Eraser /> {t('layout.clearCache')}
+          <Button size="sm" variant="ghost" onClick={shell.clearCache} title={t('layout.clearCache')} aria-label={t('layout.clearCache')} data-testid="clear-cache">
+            <Eraser />
+            <Text as="span" display={WIDE_ONLY}>
+              {t('layout.clearCache')}
+            </Text>
           </Button>
           <SiteSwitcher shell={shell} />
         </HStack>
@@ -74,7 +91,11 @@ export function TopBar({ shell }: { shell: Shell }) {
             <Avatar.Root size="xs" colorPalette="blue">
               <Avatar.Fallback name={shell.userName || '?'} />
             </Avatar.Root>
-            {!shell.mobile && <Text maxW="120px" truncate>{shell.userName}</Text>}
+            {!shell.mobile && (
+              <Text maxW="120px" truncate display={WIDE_ONLY}>
+                {shell.userName}
+              </Text>
+            )}
           </Button>
         </Menu.Trigger>
         <Portal>

@@ -94,10 +94,14 @@ describe('the rich-text editor, as a writer', () => {
       { name: 'b.png', mimeType: 'image/png', buffer: Buffer.from('b') },
     ]);
     await countIs(page.getByTestId('editor-image-item'), 2);
+    // Each upload shows its progress, as the attachment screen does.
+    await countIs(page.locator('[data-testid="editor-image-progress"][data-value="50"]'), 2);
     await visible(page.getByTestId('editor-image-wait'));
     expect(await editor.confirmEnabled('editor-image-confirm')).toBe(false);
     await page.evaluate(() => window.__finishUploads(['b.png']));
     await countIs(page.locator('[data-testid="editor-image-item"][data-status="failed"]'), 1);
+    await containsText(page.locator('[data-testid="editor-image-item"][data-status="failed"]').getByTestId('editor-image-error'), '文件过大');
+    expect(await page.getByTestId('editor-image-progress').count()).toBe(0);
     expect(await page.getByTestId('editor-image-wait').count()).toBe(0);
     await page.locator('[data-testid="editor-image-item"][data-status="failed"]').getByTestId('editor-image-remove').click();
     await countIs(page.getByTestId('editor-image-item'), 1);

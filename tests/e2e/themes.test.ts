@@ -111,6 +111,21 @@ describe('theme file editor', () => {
     await page.getByTestId('static-start').click();
     await visible(page.getByTestId('static-again'), 120_000);
     await visible(page.getByTestId('static-status'));
+    // The finish message is filled in, never "{pages}" (issue 18).
+    await eventually('the finish message names the files, size and time', async () =>
+      /已生成 \d+ 个文件，共 \d+ KB，用时 [\d.]+ 秒/.test(await page.getByTestId('static-status').innerText()),
+    );
+    expect(await page.getByTestId('static-status').innerText()).not.toContain('{');
+    await fs.mkdir(SCREENSHOT_DIR, { recursive: true });
+    await pageSettled(page);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'staticFiles-done-zh.png'), fullPage: true });
+    await shell.switchLanguage('en');
+    await eventually('the finish message reads in English', async () =>
+      /\d+ files written, \d+ KB, in [\d.]+ s/.test(await page.getByTestId('static-status').innerText()),
+    );
+    await pageSettled(page);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'staticFiles-done-en.png'), fullPage: true });
+    await shell.switchLanguage('zh');
     const generated = path.join(output, 'index.html');
     expect(await fs.readFile(generated, 'utf8')).toContain(`<p id="static-marker">${staticMarker}</p>`);
     const file = await browser.browser.newPage();

@@ -104,7 +104,7 @@ function treeOracle({ before, after, event, effects }: StepCheck<Snapshot, Categ
 }
 
 describe('attachment category tree chart, every path of the model', () => {
-  const model = createTestModel(categoryTreeMachine, { events: EVENTS, serializeState: serializeTransition, limit: 20_000 });
+  const model = createTestModel(categoryTreeMachine, { events: coverage.examples(EVENTS), serializeState: serializeTransition, limit: 20_000 });
   for (const path of model.getShortestPaths({ allowDuplicatePaths: true })) {
     it(describePath(path), () => walkPath(path, start, treeOracle));
   }

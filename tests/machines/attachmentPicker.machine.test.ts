@@ -96,7 +96,7 @@ function pickerOracle({ before, after, event, effects }: StepCheck<Snapshot, Pic
 }
 
 describe('attachment picker chart, every path of the model', () => {
-  const model = createTestModel(pickerMachine, { events: EVENTS, serializeState: serializeTransition, limit: 20_000 });
+  const model = createTestModel(pickerMachine, { events: coverage.examples(EVENTS), serializeState: serializeTransition, limit: 20_000 });
   for (const path of model.getShortestPaths({ allowDuplicatePaths: true })) {
     it(describePath(path), () => walkPath(path, start, pickerOracle));
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestModel } from '@xstate/graph';
 import type { SnapshotFrom } from 'xstate';
-import { auditMachine, auditRefusal, AuditReplayError, canApprove, canReject, replayAudit } from '../../machines/audit.machine';
+import { auditAt, auditMachine, auditRefusal, AuditReplayError, canApprove, canReject, canSubmit, isInReview, isOutstanding, replayAudit } from '../../machines/audit.machine';
 import type { AuditEvent, AuditStep } from '../../models/audit';
 import { assertEveryTransitionWalked, trackTransitions } from './coverage';
 import { describePath, serializeWith, startRecorded, walkPath, type StepCheck } from './harness';
@@ -122,7 +122,7 @@ function auditOracle({ before, after, event }: StepCheck<Snapshot, AuditEvent>) 
 }
 
 describe('audit chart, every path of the model', () => {
-  const model = createTestModel(auditMachine, { events: EVENTS, serializeState: serializeWith(project), limit: 50_000 });
+  const model = createTestModel(auditMachine, { events: coverage.examples(EVENTS), serializeState: serializeWith(project), limit: 50_000 });
   const paths = model.getShortestPaths({ allowDuplicatePaths: true });
   it('the model has paths to walk', () => expect(paths.length).toBeGreaterThan(40));
   for (const path of paths) {
@@ -187,6 +187,24 @@ describe('audit flows as reviewers live them', () => {
       expect(error).toBeInstanceOf(AuditReplayError);
       expect(error).toMatchObject({ index, reason });
     }
+  });
+});
+
+describe('views that only hold a stored audit state ask the chart', () => {
+  it('content in review cannot be submitted again; draft, rejected and published content can', () => {
+    expect(canSubmit(auditAt('reviewing'))).toBe(false);
+    for (const state of ['draft', 'rejected', 'published']) expect(canSubmit(auditAt(state))).toBe(true);
+  });
+
+  it('in review and sent back say more than the publishing status; draft and published do not', () => {
+    expect(['draft', 'reviewing', 'rejected', 'published'].filter((s) => isOutstanding(auditAt(s)))).toEqual(['reviewing', 'rejected']);
+    expect(['draft', 'reviewing', 'rejected', 'published'].filter((s) => isInReview(auditAt(s)))).toEqual(['reviewing']);
+  });
+
+  it('the resolved state agrees with replaying the stored history to it', () => {
+    const reviewing = replayAudit([{ type: 'audit.submit', by: EDITOR, steps: TWO_STEPS }]);
+    expect(canSubmit(auditAt(reviewing.value))).toBe(reviewing.can({ type: 'audit.submit', by: EDITOR, steps: TWO_STEPS }));
+    expect(auditAt('something else').value).toBe('draft');
   });
 });
 

@@ -136,7 +136,7 @@ function copyOracle({ before, after, event, effects }: StepCheck<Snapshot, CopyE
 }
 
 describe('column copy chart, every path of the model', () => {
-  const model = createTestModel(categoryCopyMachine, { events: EVENTS, serializeState: serializeTransition, limit: 20_000 });
+  const model = createTestModel(categoryCopyMachine, { events: coverage.examples(EVENTS), serializeState: serializeTransition, limit: 20_000 });
   const paths = model.getShortestPaths({ allowDuplicatePaths: true });
   it('the model has paths to walk', () => expect(paths.length).toBeGreaterThan(20));
   for (const path of paths) {

@@ -56,7 +56,7 @@ function oracle({ before, after, event, effects }: StepCheck<Snapshot, ImportEve
 }
 
 describe('content import chart, every path of the model', () => {
-  const model = createTestModel(contentImportMachine, { events: EVENTS, serializeState, limit: 20_000 });
+  const model = createTestModel(contentImportMachine, { events: coverage.examples(EVENTS), serializeState, limit: 20_000 });
   for (const path of model.getShortestPaths()) {
     it(describePath(path), () => walkPath(path, start, oracle, (s) => ({ ...s.context, file: s.context.file !== null })));
   }

@@ -92,7 +92,7 @@ function actionsOracle({ before, after, event, effects }: StepCheck<Snapshot, Ed
 }
 
 describe('editor actions chart, every path of the model', () => {
-  const model = createTestModel(editorActionsMachine, { events: EVENTS, serializeState: serializeTransition, limit: 10_000 });
+  const model = createTestModel(editorActionsMachine, { events: coverage.examples(EVENTS), serializeState: serializeTransition, limit: 10_000 });
   for (const path of model.getShortestPaths({ allowDuplicatePaths: true })) {
     it(describePath(path), () => walkPath(path, start, actionsOracle));
   }

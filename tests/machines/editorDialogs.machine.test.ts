@@ -80,7 +80,7 @@ function dialogsOracle({ before, after, event, effects }: StepCheck<Snapshot, Ed
 }
 
 describe('editor dialogs chart, every path of the model', () => {
-  const model = createTestModel(editorDialogsMachine, { events: EVENTS, serializeState: serializeTransition, limit: 20_000 });
+  const model = createTestModel(editorDialogsMachine, { events: coverage.examples(EVENTS), serializeState: serializeTransition, limit: 20_000 });
   for (const path of model.getShortestPaths({ allowDuplicatePaths: true })) {
     it(describePath(path), () => walkPath(path, start, dialogsOracle));
   }

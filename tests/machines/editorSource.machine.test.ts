@@ -37,7 +37,7 @@ function sourceOracle({ before, after, event, effects }: StepCheck<Snapshot, Edi
 }
 
 describe('source view chart, every path of the model', () => {
-  const model = createTestModel(editorSourceMachine, { events: EVENTS, serializeState: serializeTransition, limit: 1000 });
+  const model = createTestModel(editorSourceMachine, { events: coverage.examples(EVENTS), serializeState: serializeTransition, limit: 1000 });
   for (const path of model.getShortestPaths({ allowDuplicatePaths: true })) {
     it(describePath(path), () => walkPath(path, start, sourceOracle));
   }

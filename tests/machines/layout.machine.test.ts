@@ -60,7 +60,7 @@ function layoutOracle({ before, after, event, effects }: StepCheck<Snapshot, Lay
 }
 
 describe('layout chart, every path of the model', () => {
-  const model = createTestModel(layoutMachine, { events: EVENTS, serializeState, limit: 50_000 });
+  const model = createTestModel(layoutMachine, { events: coverage.examples(EVENTS), serializeState, limit: 50_000 });
   for (const path of model.getShortestPaths()) {
     it(describePath(path), () => walkPath(path, start, layoutOracle));
   }

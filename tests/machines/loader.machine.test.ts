@@ -47,7 +47,7 @@ function loaderOracle({ before, after, event, effects }: StepCheck<Snapshot, Loa
 }
 
 describe('loader chart, every path of the model', () => {
-  const model = createTestModel(loaderMachine, { events: EVENTS, serializeState: serializeTransition, limit: 1000 });
+  const model = createTestModel(loaderMachine, { events: coverage.examples(EVENTS), serializeState: serializeTransition, limit: 1000 });
   for (const path of model.getShortestPaths({ allowDuplicatePaths: true })) {
     it(describePath(path), () => walkPath(path, () => start(), loaderOracle));
   }

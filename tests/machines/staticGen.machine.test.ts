@@ -127,7 +127,7 @@ function oracle({ before, after, event, effects }: StepCheck<Snapshot, StaticGen
 }
 
 describe('static generation chart, every path of the model', () => {
-  const model = createTestModel(staticGenMachine, { events: EVENTS, serializeState: serializeTransition, limit: 20_000 });
+  const model = createTestModel(staticGenMachine, { events: coverage.examples(EVENTS), serializeState: serializeTransition, limit: 20_000 });
   const paths = model.getShortestPaths({ allowDuplicatePaths: true });
   it('the model has paths to walk', () => expect(paths.length).toBeGreaterThan(20));
   for (const path of paths) {

@@ -48,7 +48,7 @@ function oracle({ before, after, event, effects }: StepCheck<Snapshot, StorageTe
 }
 
 describe('storage connection test chart, every path of the model', () => {
-  const model = createTestModel(storageTestMachine, { events: EVENTS, serializeState: serializeTransition, limit: 1000 });
+  const model = createTestModel(storageTestMachine, { events: coverage.examples(EVENTS), serializeState: serializeTransition, limit: 1000 });
   for (const path of model.getShortestPaths({ allowDuplicatePaths: true })) {
     it(describePath(path), () => walkPath(path, start, oracle));
   }

@@ -132,7 +132,7 @@ function tabsOracle({ before, after, event, effects }: StepCheck<Snapshot, TabsE
 
 describe('tabs chart, every path of the model', () => {
   const model = createTestModel(tabsMachine, {
-    events: eventsFor,
+    events: coverage.examples(eventsFor),
     serializeState: serializeTransition,
     limit: 100_000,
     input: { pinned: [DASHBOARD] },
@@ -166,6 +166,22 @@ describe('tabs chart, what a user can do with tabs', () => {
     actor.send({ type: 'tab.close', path: CONTENT.path });
     expect(take()).toEqual([{ type: 'navigate', params: { to: TAGS.path } }]);
     actor.send({ type: 'tab.close', path: TAGS.path });
+    expect(take()).toEqual([{ type: 'navigate', params: { to: DASHBOARD.path } }]);
+  });
+
+  it('a tab keeps its page’s full address: closing, close others and close all return there, query included', () => {
+    const { actor, take } = start();
+    const edit = { path: '/updateContent', title: 'Edit', pinned: false, cache: true };
+    open(actor, { ...edit, to: '/updateContent?id=1' }, { ...TAGS, to: '/Tag/index?page=2' }, ROLES);
+    // Shown again at another address: the tab follows it.
+    open(actor, { ...edit, to: '/updateContent?id=7' }, ROLES);
+    expect(actor.getSnapshot().context.views.find((v) => v.path === edit.path)?.to).toBe('/updateContent?id=7');
+    take();
+    actor.send({ type: 'tab.close', path: ROLES.path });
+    expect(take()).toEqual([{ type: 'navigate', params: { to: '/Tag/index?page=2' } }]);
+    actor.send({ type: 'tab.closeOthers', path: edit.path });
+    expect(take()).toEqual([{ type: 'navigate', params: { to: '/updateContent?id=7' } }]);
+    actor.send({ type: 'tab.closeAll' });
     expect(take()).toEqual([{ type: 'navigate', params: { to: DASHBOARD.path } }]);
   });
 

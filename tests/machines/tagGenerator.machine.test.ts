@@ -164,7 +164,7 @@ describe('tag generator chart, every path of the model', () => {
   const facets = { 'content picker': pickerEvents, suggestions: suggestionEvents };
   for (const [facet, candidates] of Object.entries(facets)) {
     describe(facet, () => {
-      for (const path of model.getShortestPaths({ events: (s: Snapshot) => candidates(s).filter((e) => s.can(e)) })) {
+      for (const path of model.getShortestPaths({ events: coverage.examples((s: Snapshot) => candidates(s).filter((e) => s.can(e))) })) {
         it(describePath(path), () => walkPath(path, start, generatorOracle));
       }
     });

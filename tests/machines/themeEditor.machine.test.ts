@@ -143,7 +143,7 @@ function oracle({ before, after, event, effects }: StepCheck<Snapshot, ThemeEdit
 }
 
 describe('theme editor chart, every path of the model', () => {
-  const model = createTestModel(themeEditorMachine, { events: eventsFor, serializeState: serializeTransition, limit: 60_000 });
+  const model = createTestModel(themeEditorMachine, { events: coverage.examples(eventsFor), serializeState: serializeTransition, limit: 60_000 });
   const paths = model.getShortestPaths({ allowDuplicatePaths: true });
   it('the model has paths to walk', () => expect(paths.length).toBeGreaterThan(50));
   for (const path of paths) {

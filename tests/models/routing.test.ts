@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { authorityAllows, loginRedirect, pathOnly, safeRedirect } from '../../models/routing';
+import { authorityAllows, loginRedirect, pathOnly, redirectTarget, safeRedirect } from '../../models/routing';
 
 const BASE = 'http://banyan.invalid';
 
@@ -124,6 +124,30 @@ describe('authorityAllows', () => {
       fc.property(page, fc.nat(), (path, id) => {
         expect(authorityAllows([], path)).toBe(false);
         expect(authorityAllows([''], `/${id}`)).toBe(false);
+      }),
+    );
+  });
+});
+
+describe('redirectTarget (the reload helper /redirect/{path})', () => {
+  it('lands on paths with slashes, keeping the query', () => {
+    expect(redirectTarget('/redirect/Category/index')).toBe('/Category/index');
+    expect(redirectTarget('/redirect/Content/index?page=2&limit=10')).toBe('/Content/index?page=2&limit=10');
+    expect(redirectTarget('/redirect/updateCustomContent/12?id=3')).toBe('/updateCustomContent/12?id=3');
+    expect(redirectTarget('/redirect/Tag')).toBe('/Tag');
+  });
+
+  it('never leaves the site, and anything else goes to the dashboard', () => {
+    expect(redirectTarget('/redirect//evil.com')).toBe('/');
+    expect(redirectTarget('/redirect/')).toBe('/');
+    expect(redirectTarget('/Category/index')).toBe('/');
+  });
+
+  it('any path of segments comes back as itself', () => {
+    fc.assert(
+      fc.property(fc.array(segment, { minLength: 1, maxLength: 5 }), (segments) => {
+        const target = '/' + segments.join('/');
+        expect(redirectTarget('/redirect' + target)).toBe(target);
       }),
     );
   });

@@ -56,10 +56,10 @@ describe('login', () => {
     const noPassword = await login({ account: SUPER_ACCOUNT });
     expect(noPassword.status).toBe(400);
     expect(noPassword.code).toBe(400);
-    expect(noPassword.msg).toMatch(/^password/);
+    expect(noPassword.msg).toBe('密码为必填项');
     const noAccount = await login({ password: SUPER_PASSWORD }, 'en');
     expect(noAccount.code).toBe(400);
-    expect(noAccount.msg).toMatch(/^account/);
+    expect(noAccount.msg).toBe('Account is required');
     expect(noAccount.data.issues[0].field).toBe('account');
   });
 
@@ -131,19 +131,19 @@ describe('profile', () => {
     const c = t.client(a.token, { language: 'en' });
     const noName = await c.post('/admin/selfUpdate', { name: '', phone: '' });
     expect(noName.code).toBe(400);
-    expect(noName.msg).toMatch(/^name/);
+    expect(noName.msg).toBe('Name is required');
     const badPhone = await c.post('/admin/selfUpdate', { name: 'x', phone: 'call me' });
     expect(badPhone.code).toBe(400);
-    expect(badPhone.msg).toBe('phone: Invalid phone number');
+    expect(badPhone.msg).toBe('Invalid phone number');
     const smsWithoutPhone = await c.post('/admin/selfUpdate', { name: 'x', phone: '', code_auth: 1 });
     expect(smsWithoutPhone.code).toBe(400);
     expect(smsWithoutPhone.msg).toBe('SMS verification needs a phone number');
     const noOld = await c.post('/admin/selfUpdate', { name: 'x', phone: '', password: 'Another-pass-1' });
     expect(noOld.code).toBe(400);
-    expect(noOld.msg).toMatch(/^old_password/);
+    expect(noOld.msg).toBe('Enter the current password to change it');
     const weak = await c.post('/admin/selfUpdate', { name: 'x', phone: '', old_password: GOOD_PASSWORD, password: 'short1' });
     expect(weak.code).toBe(400);
-    expect(weak.msg).toBe('password: The password must be 8-64 characters');
+    expect(weak.msg).toBe('The password must be 8-64 characters');
     const self = await t.client(a.token).get('/admin/self');
     expect(self.data.user.name).not.toBe('x');
   });

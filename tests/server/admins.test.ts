@@ -45,7 +45,7 @@ describe('creating admins', () => {
   it('the account must be an e-mail address', async () => {
     const res = await save({ account: 'not-an-email' });
     expect(res.status).toBe(400);
-    expect(res.msg).toBe('account: The account must be an e-mail address');
+    expect(res.msg).toBe('The account must be an e-mail address');
   });
 
   it('an account cannot be taken twice, whatever its letter case', async () => {

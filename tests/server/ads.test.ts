@@ -79,14 +79,14 @@ describe('advertisements', () => {
   it('the end date cannot come before the start date', async () => {
     const res = await as(superToken, siteA, 'en').post('/ad/save', { ...IMAGE_AD, title: 'x', start_date: day(5), end_date: day(1) });
     expect(res.status).toBe(400);
-    expect(res.msg).toBe('end_date: The end date cannot be before the start date');
+    expect(res.msg).toBe('The end date cannot be before the start date');
     expect((await as(superToken, siteA).post('/ad/save', { ...IMAGE_AD, title: 'x', start_date: '2025-13-40' })).status).toBe(400);
   });
 
   it('an image ad needs its image, a code ad its code', async () => {
     const c = as(superToken, siteA, 'en');
-    expect((await c.post('/ad/save', { position: 'p', title: 'x', kind: 1 })).msg).toBe('image: An image ad needs an image address');
-    expect((await c.post('/ad/save', { position: 'p', title: 'x', kind: 2, code: ' ' })).msg).toBe('code: A code ad needs its code');
+    expect((await c.post('/ad/save', { position: 'p', title: 'x', kind: 1 })).msg).toBe('An image ad needs an image address');
+    expect((await c.post('/ad/save', { position: 'p', title: 'x', kind: 2, code: ' ' })).msg).toBe('A code ad needs its code');
   });
 
   it('a code ad keeps only its code; an image ad only its image and link', async () => {

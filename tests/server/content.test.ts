@@ -86,10 +86,10 @@ describe('writing content', () => {
   it('a required model field left empty is refused, naming the field', async () => {
     const zh = await asEditor().post('/content/save', { category_id: columnA, title: 'No price', fields: {} });
     expect(zh.status).toBe(400);
-    expect(zh.msg).toBe('Price：不能为空');
-    expect(zh.data.issues).toEqual([{ field: 'fields.price', message: '不能为空' }]);
+    expect(zh.msg).toBe('Price为必填项');
+    expect(zh.data.issues).toEqual([{ field: 'fields.price', message: 'Price为必填项' }]);
     const en = await asEditor('en').post('/content/save', { category_id: columnA, title: 'No price', fields: { price: '' } });
-    expect(en.msg).toBe('Price: is required');
+    expect(en.msg).toBe('Price is required');
   });
 
   it('a value outside a field’s options, text in a number field or an impossible date is refused', async () => {

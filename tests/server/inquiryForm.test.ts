@@ -87,11 +87,14 @@ describe('the contact page', () => {
     expect(done.body).not.toContain('<form class="contact-form"');
   });
 
-  it('a theme without a contact template has no contact page and takes no inquiries', async () => {
-    expect((await getPage(t, '/contact/', bare.domain)).status).toBe(404);
+  it('a theme without a contact template still has the contact page (the default theme’s) and takes inquiries', async () => {
+    const page = await getPage(t, '/contact/', bare.domain);
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('<form class="contact-form" action="/contact/" method="post"');
+    expect(page.body).toContain('提交留言');
     const res = await send(bare, valid);
-    expect(res.status).toBe(404);
-    expect(await rowsOf(bare.id)).toHaveLength(0);
+    expect(res.status).toBe(303);
+    expect(await rowsOf(bare.id)).toHaveLength(1);
   });
 });
 

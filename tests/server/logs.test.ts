@@ -9,6 +9,7 @@ import { auditCalls } from './oplog/audit';
 import { navMenuCalls } from './oplog/navMenus';
 import { staticFileCalls } from './oplog/staticFiles';
 import { themeCalls } from './oplog/themes';
+import { inquiryCalls } from './oplog/inquiries';
 import { startTestApp, SUPER_ACCOUNT, SUPER_PASSWORD, type TestApp } from '../helpers/app';
 import { createAdmin, createRole, expireLoginBlocks, GOOD_PASSWORD, resetLoginThrottle, uniqueAccount, uniqueName } from '../helpers/fixtures';
 import { optLogs } from '../../server/db/schema/index';
@@ -57,6 +58,19 @@ describe('login log', () => {
       reason: '',
     });
     expect(Date.now() - new Date(entry!.created_at).getTime()).toBeLessThan(60_000);
+  });
+
+  it('the login location reads in the reader’s language, private and unknown addresses included', async () => {
+    const a = await createAdmin(t, superToken, { role_id: roleId });
+    for (const ip of ['114.114.114.114', '10.1.2.3', '8.8.8.8', 'fe80::1']) {
+      expect((await loginFrom(ip, CHROME_ON_WINDOWS, { account: a.account, password: a.password })).code).toBe(0);
+    }
+    const read = async (language: string) => {
+      const rows = (await t.client(superToken, { language }).get<LoginLog[]>('/adminLoginLog/index', { limit: 200, name: a.account })).data;
+      return Object.fromEntries(rows.map((r) => [r.ip, r.location]));
+    };
+    expect(await read('zh')).toEqual({ '114.114.114.114': '中国 江苏省 南京市', '10.1.2.3': '内网IP', '8.8.8.8': '美国', 'fe80::1': '未知' });
+    expect(await read('en')).toEqual({ '114.114.114.114': 'Nanjing, Jiangsu, China', '10.1.2.3': 'Private network', '8.8.8.8': 'United States', 'fe80::1': 'Unknown' });
   });
 
   it('failed logins are logged with their reason, known account or not', async () => {
@@ -208,7 +222,7 @@ describe('operation log', () => {
     },
   };
   // Each domain lists its own calls in tests/server/oplog/<domain>.ts.
-  const domainCalls = { ...sitesCalls, ...contentCalls, ...contentImportCalls, ...marketingCalls, ...attachmentsCalls, ...settingsCalls, ...auditCalls, ...navMenuCalls, ...staticFileCalls, ...themeCalls };
+  const domainCalls = { ...sitesCalls, ...contentCalls, ...contentImportCalls, ...marketingCalls, ...attachmentsCalls, ...settingsCalls, ...auditCalls, ...navMenuCalls, ...staticFileCalls, ...themeCalls, ...inquiryCalls };
   const calls: Record<string, () => Promise<string>> = {
     ...foundationCalls,
     ...Object.fromEntries(

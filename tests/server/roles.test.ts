@@ -33,7 +33,7 @@ describe('roles', () => {
   it('a role needs a name', async () => {
     const res = await api().post('/role/save', { name: '  ', permissions: [] });
     expect(res.code).toBe(400);
-    expect(res.msg).toBe('name: Please enter the role name');
+    expect(res.msg).toBe('Please enter the role name');
   });
 
   it('an admin can edit a role', async () => {

@@ -128,7 +128,7 @@ describe('SMS login', () => {
     const a = await smsAdmin();
     const res = await login({ account: a.account, password: a.password, code: '12ab' }, 'en');
     expect(res.code).toBe(400);
-    expect(res.msg).toBe('code: The code is 6 digits');
+    expect(res.msg).toBe('The code is 6 digits');
   });
 
   it('asking a code for an unknown account answers exactly as for a known one, also when asked twice', async () => {

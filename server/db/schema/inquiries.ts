@@ -1,9 +1,9 @@
 import { index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { created, ts } from './columns';
+import { created, softDelete } from './columns';
 import { sites } from './core';
 
-// Inquiries sent from the public sites' contact form (issue 6); the admin screens (/Inquiry/index,
-// /InquiryCate/index, /InquiryEmail/index) grow from this table later.
+// Inquiries sent from the public sites' contact form (issue 6), read, marked and deleted on /Inquiry/index
+// (issue 18); /InquiryCate/index and /InquiryEmail/index grow from this table later.
 
 export const inquiries = pgTable(
   'inquiries',
@@ -28,7 +28,8 @@ export const inquiries = pgTable(
     /** 0 unread, 1 read, 2 handled */
     status: integer('status').notNull().default(0),
     createdAt: created(),
-    deletedAt: ts('deleted_at'),
+    /** Deleted inquiries wait in the recycle bin. */
+    ...softDelete(),
   },
-  (t) => [index('inquiries_site_idx').on(t.siteId, t.createdAt)],
+  (t) => [index('inquiries_site_idx').on(t.siteId, t.createdAt), index('inquiries_site_id_idx').on(t.siteId, t.id)],
 );

@@ -60,7 +60,7 @@ export const ads = pgTable('ads', {
   createdAt: created(),
   updatedAt: updated(),
   ...softDelete(),
-});
+}, (t) => [index('ads_site_position_idx').on(t.siteId, t.position, t.sort)]);
 
 /** Keyword → URL pairs the editor's inner-link action inserts into content. */
 export const innerLinks = pgTable(

@@ -1,5 +1,6 @@
 import { ApiError } from '../../http/errors';
-import { translate } from '../../i18n/messages';
+import { serverValidationLocale } from '../../http/validation';
+import { fieldSentence } from '../../../models/validationMessages';
 import { sanitizeBody } from '../../services/sanitize';
 import { validateFieldValues } from '../../../models/fieldValues';
 import type { ModelField } from '../../../models/contentModel';
@@ -18,8 +19,9 @@ export function checkedFieldValues(fields: readonly ModelField[], values: Record
   const result = validateFieldValues(fields, values);
   const failing = fields.filter((f) => result.errors[f.name]);
   if (failing.length) {
-    const issues = failing.map((f) => ({ field: `fields.${f.name}`, message: translate(lang, result.errors[f.name]!) }));
-    throw new ApiError(400, 'error.validation', { field: failing[0]!.title, message: issues[0]!.message }, { issues });
+    const locale = serverValidationLocale(lang);
+    const issues = failing.map((f) => ({ field: `fields.${f.name}`, message: fieldSentence({ ...locale, label: () => f.title }, `fields.${f.name}`, result.errors[f.name]!) }));
+    throw new ApiError(400, 'error.invalidInput', { message: issues[0]!.message }, { issues });
   }
   for (const f of fields) {
     if (f.type === 'richtext' && typeof result.values[f.name] === 'string') result.values[f.name] = sanitizeBody(result.values[f.name] as string);

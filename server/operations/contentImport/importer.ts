@@ -1,7 +1,8 @@
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../http/context';
 import { ApiError } from '../../http/errors';
-import { isMessageKey, translate } from '../../i18n/messages';
+import { translate } from '../../i18n/messages';
+import { serverValidationLocale } from '../../http/validation';
 import { registerJob } from '../../jobs/runner';
 import { adminAuth } from '../adminAuth';
 import { contentScaffold } from '../content/scaffold';
@@ -18,8 +19,7 @@ export const IMPORT_JOB = 'content.import';
 export async function previewImport(db: Db, auth: AuthContext, lang: Language, kind: ImportKind, categoryId: number, sheet: Sheet) {
   const scaffold = await contentScaffold(db, auth, categoryId);
   const { mapping, ignored } = mapHeaders(sheet.headers, scaffold.fields);
-  const message = (key: string) => (isMessageKey(key) ? translate(lang, key) : key);
-  const checked = checkRows(sheet, mapping, scaffold.fields, categoryId, message);
+  const checked = checkRows(sheet, mapping, scaffold.fields, categoryId, serverValidationLocale(lang));
   if (!mapping.some((m) => m.field === 'title')) {
     for (const r of checked) {
       r.body = null;

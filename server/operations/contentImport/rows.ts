@@ -2,6 +2,7 @@ import { IMPORT_HEADERS } from '../../../models/contentImport';
 import type { ModelField } from '../../../models/contentModel';
 import type { ContentSave } from '../../../models/content';
 import { ContentSave as ContentSaveSchema } from '../../../models/content';
+import { fieldSentence, parseLocalized, type ValidationLocale } from '../../../models/validationMessages';
 import { validateFieldValues } from '../../../models/fieldValues';
 import type { Sheet } from './sheet';
 
@@ -69,15 +70,17 @@ export interface CheckedRow {
   errors: Array<{ field: string; message: string }>;
 }
 
-/** Validates every row with the same rules a save uses (the shared schema and the model's fields). */
-export function checkRows(sheet: Sheet, mapping: readonly Mapping[], fields: readonly ModelField[], categoryId: number, message: (key: string) => string): CheckedRow[] {
+/** Validates every row with the same rules a save uses (the shared schema and the model's fields), in the caller's words. */
+export function checkRows(sheet: Sheet, mapping: readonly Mapping[], fields: readonly ModelField[], categoryId: number, locale: ValidationLocale): CheckedRow[] {
+  const titles = new Map(fields.map((f) => [`fields.${f.name}`, f.title]));
+  const named: ValidationLocale = { ...locale, label: (field) => titles.get(field) ?? locale.label?.(field) };
   return sheet.rows.map(({ row, cells }) => {
     const raw = rowBody(cells, mapping, categoryId);
     const errors: CheckedRow['errors'] = [];
-    const parsed = ContentSaveSchema.safeParse(raw);
-    if (!parsed.success) for (const issue of parsed.error.issues) errors.push({ field: String(issue.path[0] ?? '_'), message: message(issue.message) });
+    const parsed = parseLocalized(ContentSaveSchema, raw, named);
+    if (!parsed.success) for (const issue of parsed.issues) errors.push({ field: issue.field.split('.')[0]!, message: issue.message });
     const checked = validateFieldValues(fields, (raw.fields ?? {}) as Record<string, unknown>);
-    for (const [name, key] of Object.entries(checked.errors)) errors.push({ field: `fields.${name}`, message: message(key) });
+    for (const [name, key] of Object.entries(checked.errors)) errors.push({ field: `fields.${name}`, message: fieldSentence(named, `fields.${name}`, key) });
     return { row, title: String(raw.title ?? ''), body: errors.length || !parsed.success ? null : { ...parsed.data, fields: checked.values }, errors };
   });
 }

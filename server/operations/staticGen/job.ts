@@ -162,6 +162,37 @@ export async function regenerateForContent(app: FastifyInstance, contentId: numb
   }
 }
 
+/**
+ * After a site's ads change: a theme may show an ad position on any page (the default theme's `footer`
+ * position is on every page), so a site that has static output gets a whole-site run, unless one is already
+ * waiting in the queue. Never blocks or fails the caller. (An ad's own start or end date passing changes no
+ * data: static output follows it at the next run.)
+ */
+export async function regenerateSite(app: FastifyInstance, siteId: number): Promise<number | null> {
+  try {
+    const site = await siteById(app.ctx.db, siteId);
+    if (!site || !(await hasOutput(await outputDirOf(app.ctx.config.dataDir, site)))) return null;
+    const waiting = await app.ctx.db
+      .select({ id: jobs.id, payload: jobs.payload })
+      .from(jobs)
+      .where(and(eq(jobs.kind, STATIC_GEN_JOB), eq(jobs.siteId, site.id), eq(jobs.status, 'queued')));
+    const queued = waiting.find((j) => (j.payload as StaticGenPayload).scope === 'site');
+    if (queued) return queued.id;
+    const payload: StaticGenPayload = { site_id: site.id, scope: 'site', auto: true };
+    return await app.ctx.jobs.enqueue(STATIC_GEN_JOB, payload, { siteId: site.id });
+  } catch (err) {
+    app.log.warn({ err, siteId }, 'static regeneration not queued');
+    return null;
+  }
+}
+
+/** Queues the whole-site runs of sites whose ads changed; answers once they are queued (never fails). */
+export async function adsChanged(db: Db, siteIds: Iterable<number>): Promise<void> {
+  const app = apps.get(db);
+  if (!app) return;
+  for (const id of new Set(siteIds)) await regenerateSite(app, id);
+}
+
 /** The same, for callers that hold only the database (content saving, audit). Fire and forget. */
 export function contentChanged(db: Db, contentIds: number | number[]) {
   const app = apps.get(db);

@@ -1,5 +1,5 @@
 import { Box, Text, Textarea } from '@chakra-ui/react';
-import { Editable, Slate } from 'slate-react';
+import { Editable, Slate, type RenderPlaceholderProps } from 'slate-react';
 import { RICH_TEXT_DEFAULT_HEIGHT } from '../../../models/constants';
 import { useT } from '../../i18n';
 import { CONTENT_CSS } from './contentCss';
@@ -16,6 +16,15 @@ import { Toolbar } from './view/toolbar/Toolbar';
 
 export type { RichTextEditorProps } from './hooks/useRichTextEditor';
 export type { EditorServerActions } from './hooks/useEditorActions';
+
+/** Slate's placeholder is its text at a third of its opacity, too faint to read: muted text instead. */
+function Placeholder({ attributes, children }: RenderPlaceholderProps) {
+  return (
+    <span {...attributes} style={{ ...attributes.style, opacity: 1, color: 'var(--chakra-colors-fg-muted)' }}>
+      {children}
+    </span>
+  );
+}
 
 /**
  * The rich-text editor (slate): HTML in `value`, HTML out through `onChange`, limited to the allowlist
@@ -60,6 +69,8 @@ export default function RichTextEditor(props: RichTextEditorProps) {
               renderElement={ElementView}
               renderLeaf={Leaf}
               placeholder={props.placeholder ?? t('editor.placeholder')}
+              renderPlaceholder={Placeholder}
+              aria-label={props.label ?? t('editor.area')}
               readOnly={e.locked}
               onKeyDown={e.onKeyDown}
               onFocus={e.onFocus}

@@ -2,6 +2,7 @@ import { Alert, Badge, Box, Button, Card, Field, Grid, Heading, HStack, Spinner,
 import { ArrowLeft, Check, Undo2 } from 'lucide-react';
 import { useLocation, useSearch } from 'wouter';
 import type { AuditDetail } from '../../../models/audit';
+import { auditAt, isInReview } from '../../../machines/audit.machine';
 import { navigateTo } from '../../app/root';
 import { CONTENT_CSS } from '../../components/editor/contentCss';
 import { LoadError } from '../../components/LoadError';
@@ -39,7 +40,7 @@ function Words({ words }: { words: AuditDetail['words'] }) {
 }
 
 function Decision({ page, detail }: { page: AuditPageModel; detail: AuditDetail }) {
-  if (detail.state !== 'reviewing') {
+  if (!isInReview(auditAt(detail.state))) {
     return (
       <Text fontSize="sm" color="fg.muted">
         {t('audit.page.notInReview', { state: t(`audit.state.${detail.state}`) })}

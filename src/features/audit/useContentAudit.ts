@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { loaderMachine } from '../../../machines/loader.machine';
+import { auditAt, canSubmit, isOutstanding } from '../../../machines/audit.machine';
 import type { AuditState, AuditTrailEntry } from '../../../models/audit';
 import type { Content } from '../../../models/content';
 import { get } from '../../api/http';
@@ -32,8 +33,14 @@ export function useContentAudit(contentId: number | null, stamp: number) {
   }, [contentId, stamp, actor]);
   const s = useSelector(actor, (x) => x);
   const data = s.context.data as ContentAudit | null;
+  // The audit chart at the stored state says what the page may offer (never a comparison of state names).
+  const chart = auditAt(data?.state);
   return {
     state: data?.state ?? null,
+    /** In review or sent back: worth a badge beside the publishing status. */
+    outstanding: data ? isOutstanding(chart) : false,
+    /** The chart would take a submission now. */
+    submittable: canSubmit(chart),
     trail: data?.trail ?? [],
     busy: s.hasTag('busy'),
     failed: s.hasTag('failed'),

@@ -28,17 +28,20 @@ export function useSubmitAudit(onSubmitted: (result: SubmitAuditResult) => void)
     submitting,
     outcome,
     close: () => setOutcome(null),
-    submit: async (id: number) => {
+    /** Resolves true when the content went to review (or was published directly), false when refused. */
+    submit: async (id: number): Promise<boolean> => {
       setSubmitting(id);
       try {
         const { data, msg } = await post<SubmitAuditResult>('/content/submitAudit', { id });
         if (data.warnings.length) setOutcome({ kind: 'warned', message: msg, words: data.warnings });
         else notify('success', msg);
         onSubmitted(data);
+        return true;
       } catch (e) {
         const words = refusedWords(e);
         if (words) setOutcome({ kind: 'refused', message: e instanceof Error ? e.message : String(e), words });
         else notify('error', e instanceof Error ? e.message : String(e));
+        return false;
       } finally {
         setSubmitting(null);
       }

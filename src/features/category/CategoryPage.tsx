@@ -20,6 +20,7 @@ import { useCategoryCopy } from './useCategoryCopy';
 import { CopyDialog } from './CopyDialog';
 import type { ColumnRow } from './useSiteColumns';
 import { FlowDialog } from '../audit/FlowDialog';
+import { usePermissions } from '../../app/permissions';
 
 const typeLabel = (type: number) => t(categoryTypeOptions.find((o) => o.value === type)?.label ?? String(type));
 
@@ -27,6 +28,9 @@ const typeLabel = (type: number) => t(categoryTypeOptions.find((o) => o.value ==
 export default function CategoryPage() {
   const def = categoryResource;
   const [, navigate] = useLocation();
+  // Adding and editing happen on pages of their own, each a permission of the role.
+  const { mayOpen } = usePermissions();
+  const mayAdd = mayOpen('/addColumn');
   const list = useResourceList(def, { limit: MAX_PAGE_SIZE });
   const copy = useCategoryCopy();
   const changed = useStore(columnsChanged);
@@ -51,9 +55,11 @@ export default function CategoryPage() {
     <Stack gap="3" data-testid="page-category">
       <Filters resource={def.name} filters={def.list.filters} list={list} />
       <HStack gap="2" flexWrap="wrap">
-        <Button size="sm" colorPalette="blue" onClick={() => navigate('/addColumn')} data-testid="create">
-          <Plus /> {t('common.create')}
-        </Button>
+        {mayAdd && (
+          <Button size="sm" colorPalette="blue" onClick={() => navigate('/addColumn')} data-testid="create">
+            <Plus /> {t('common.create')}
+          </Button>
+        )}
         <Button size="sm" variant="outline" colorPalette="red" disabled={list.selected.length === 0} onClick={() => list.requestDelete(list.selected)} data-testid="bulk-delete">
           <Trash2 /> {t('common.bulkDelete')}
         </Button>
@@ -71,7 +77,7 @@ export default function CategoryPage() {
         def={def}
         list={list}
         rows={list.rows}
-        onEdit={(id) => navigate(`/updateColumn?id=${id}`)}
+        onEdit={mayOpen('/updateColumn') ? (id) => navigate(`/updateColumn?id=${id}`) : undefined}
         renderCell={(column, raw) => {
           const row = raw as unknown as ColumnRow;
           switch (column.name) {
@@ -122,9 +128,11 @@ export default function CategoryPage() {
           const row = raw as unknown as ColumnRow;
           return (
             <>
-              <IconButton size="xs" variant="ghost" aria-label={t('category.addChild')} title={t('category.addChild')} onClick={() => navigate(`/addColumn?parent_id=${row.id}`)} data-testid={`add-child-${row.id}`}>
-                <FolderPlus />
-              </IconButton>
+              {mayAdd && (
+                <IconButton size="xs" variant="ghost" aria-label={t('category.addChild')} title={t('category.addChild')} onClick={() => navigate(`/addColumn?parent_id=${row.id}`)} data-testid={`add-child-${row.id}`}>
+                  <FolderPlus />
+                </IconButton>
+              )}
               <IconButton size="xs" variant="ghost" aria-label={t('category.copy')} title={t('category.copy')} onClick={() => copy.openFor({ id: row.id, title: row.title })} data-testid={`copy-${row.id}`}>
                 <Copy />
               </IconButton>

@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
-import { useLocation } from 'wouter';
 import { useStore } from '../../app/store';
 import { currentSiteStore } from '../../app/siteStore';
-import { tabs } from '../../app/root';
+import { leaveTo } from '../../app/root';
+import { useUnsavedChanges } from '../../app/useUnsavedChanges';
 import { get, post } from '../../api/http';
-import { validateWith } from '../../i18n/zodErrors';
-import { t } from '../../i18n';
+import { clientValidationLocale, validateWith } from '../../i18n/zodErrors';
+import { requiredSentence } from '../../../models/validationMessages';
+import { hasKey, t } from '../../i18n';
 import { CategoryCreate, CategoryUpdate, type Category } from '../../../models/category';
 import { STATUS_ACTIVE } from '../../../models/common';
 import { subtreeIds } from '../../../models/tree';
@@ -48,21 +49,20 @@ const bodyOf = (v: Values): Values => {
  * The add page (/addColumn?parent_id=) or the edit page (/updateColumn?id=) of a column: a full-page
  * form on the form chart. Saving goes back to the list and closes this page's tab.
  */
+/** A field's label as the column form shows it. */
+const columnLabel = (field: string) => (hasKey(`resources.category.fields.${field}`) ? t(`resources.category.fields.${field}`) : undefined);
+
 export function useColumnForm(kind: 'add' | 'update') {
   const path = kind === 'add' ? ADD_PATH : UPDATE_PATH;
   const param = useQueryParam(path, kind === 'add' ? 'parent_id' : 'id');
   const siteId = useStore(currentSiteStore);
-  const [, navigate] = useLocation();
-  const leave = () => {
-    navigate(LIST_PATH);
-    // The next add or edit opens a fresh page.
-    tabs.send({ type: 'tab.close', path });
-  };
+  // Back to the list; the next add or edit opens a fresh page. Unsaved work asks first.
+  const leave = () => leaveTo(LIST_PATH, [path]);
   const form = usePageForm({
     validate: (values, mode) => {
-      const errors = validateWith(mode === 'create' ? CategoryCreate : CategoryUpdate, bodyOf(values));
+      const errors = validateWith(mode === 'create' ? CategoryCreate : CategoryUpdate, bodyOf(values), columnLabel);
       // No model chosen yet reads better as "required" than as a number the select could not give.
-      if (values.model_id === undefined || values.model_id === null || values.model_id === '') errors.model_id = t('validation.required');
+      if (values.model_id === undefined || values.model_id === null || values.model_id === '') errors.model_id = requiredSentence(clientValidationLocale(columnLabel), 'model_id');
       return errors;
     },
     load: async (id) => (await get<Category>('/category/read', { id })).data as Values,
@@ -82,6 +82,7 @@ export function useColumnForm(kind: 'add' | 'update') {
   const columns = useSiteColumns(siteId);
   // A column cannot move under itself or one of its sub-columns.
   const exclude = kind === 'update' && id > 0 ? subtreeIds(columns.rows, id) : new Set<number>();
+  useUnsavedChanges(form.unsaved);
   return {
     form,
     missingId: kind === 'update' && !(id > 0),

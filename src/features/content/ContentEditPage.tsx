@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { Badge, Box, Button, Card, Field, Grid, Heading, HStack, Input, Spinner, Stack, Switch, Textarea } from '@chakra-ui/react';
 import { ArrowLeft, Save, Send, SendHorizontal } from 'lucide-react';
 import { useLocation, useSearch } from 'wouter';
@@ -7,6 +7,8 @@ import { post } from '../../api/http';
 import { navigateTo, tabs } from '../../app/root';
 import { currentSiteStore } from '../../app/siteStore';
 import { LoadError } from '../../components/LoadError';
+import { useUnsavedChanges } from '../../app/useUnsavedChanges';
+import { ChooseColumn } from './ChooseColumn';
 import { OptionSelect } from '../../components/OptionSelect';
 import { t, useT } from '../../i18n';
 import { ConflictDialog } from './ConflictDialog';
@@ -50,36 +52,43 @@ function TextField({ e, name, label, hint, area }: { e: ContentEditor; name: str
 
 function SwitchField({ e, name, label }: { e: ContentEditor; name: string; label: string }) {
   return (
-    <HStack justify="space-between">
-      <Box fontSize="sm">{label}</Box>
-      <Switch.Root size="sm" checked={Boolean(e.values[name])} onCheckedChange={(ev) => e.change(name, ev.checked)} data-testid={`content-${name}`}>
-        <Switch.HiddenInput />
-        <Switch.Control />
-      </Switch.Root>
-    </HStack>
+    // The root is a <label>: its text names the switch for screen readers, and clicking it toggles.
+    <Switch.Root size="sm" display="flex" justifyContent="space-between" checked={Boolean(e.values[name])} onCheckedChange={(ev) => e.change(name, ev.checked)} data-testid={`content-${name}`}>
+      <Switch.Label fontSize="sm" fontWeight="normal">
+        {label}
+      </Switch.Label>
+      <Switch.HiddenInput />
+      <Switch.Control />
+    </Switch.Root>
   );
 }
 
 function Editor({ id, categoryId, paths }: { id: number | null; categoryId: number | null; paths: ContentPaths }) {
   const [location] = useLocation();
+  // The audit state and trail follow each saved version; submitting reloads the item (it may publish directly).
+  // The editor chart submits after "save and submit", so the submit hook comes first and reloads through a ref.
+  const reloadAll = useRef(() => {});
+  const submit = useSubmitAudit(() => reloadAll.current());
   const e = useContentEditor({
     id,
     categoryId,
+    submitForReview: (savedId) => submit.submit(savedId),
     onSaved: (savedId, created) => {
       if (!created) return;
       // The new item lives on its edit page from now on: the add tab becomes the edit tab.
       const edit = paths.edit(savedId, categoryId ?? 0);
       const view = tabs.getSnapshot().context.views.find((v) => v.path === location);
-      if (view) tabs.send({ type: 'tab.replace', from: location, view: { ...view, path: pathOnly(edit) } });
+      if (view) tabs.send({ type: 'tab.replace', from: location, view: { ...view, path: pathOnly(edit), to: edit } });
       navigateTo(edit, true);
     },
   });
-  // The audit state and trail follow each saved version; submitting reloads the item (it may publish directly).
+  // Leaving with unsaved edits asks first.
+  useUnsavedChanges(e.unsaved);
   const audit = useContentAudit(e.id, e.version);
-  const submit = useSubmitAudit(() => {
+  reloadAll.current = () => {
     audit.reload();
     e.reload();
-  });
+  };
   if (e.failed) return <LoadError message={e.error} onRetry={e.reload} />;
   if (!e.scaffold) return <Spinner />;
   const { category, fields } = e.scaffold;
@@ -92,10 +101,12 @@ function Editor({ id, categoryId, paths }: { id: number | null; categoryId: numb
             <ArrowLeft /> {t('content.backToList')}
           </Button>
           <Heading size="md">{category.title}</Heading>
-          <Badge colorPalette={e.values.status === 1 ? 'green' : 'gray'}>{t(e.values.status === 1 ? 'content.published' : 'content.draft')}</Badge>
+          <Badge colorPalette={e.storedStatus === 1 ? 'green' : 'gray'} data-testid="content-stored-status" data-status={e.storedStatus === 1 ? 'published' : 'draft'}>
+            {t(e.storedStatus === 1 ? 'content.published' : 'content.draft')}
+          </Badge>
           {e.id && <Badge variant="outline">v{e.version}</Badge>}
           {/* In review or rejected says more than the publishing status beside it; draft and published repeat it. */}
-          {e.id && (audit.state === 'reviewing' || audit.state === 'rejected') && <CheckStatusBadge state={audit.state} />}
+          {e.id && audit.outstanding && <CheckStatusBadge state={audit.state} />}
         </HStack>
         <HStack gap="2" flexWrap="wrap">
           <Button
@@ -104,7 +115,7 @@ function Editor({ id, categoryId, paths }: { id: number | null; categoryId: numb
             colorPalette="orange"
             onClick={() => e.id && void submit.submit(e.id)}
             loading={submit.submitting !== null}
-            disabled={!e.id || e.dirty || e.saving || audit.state === 'reviewing'}
+            disabled={!e.id || e.dirty || e.saving || !audit.submittable}
             title={!e.id || e.dirty ? t('audit.submit.saveFirst') : undefined}
             data-testid="content-submit-audit"
           >
@@ -113,8 +124,8 @@ function Editor({ id, categoryId, paths }: { id: number | null; categoryId: numb
           <Button size="sm" variant="outline" onClick={() => e.save()} loading={e.saving} disabled={!e.editable} data-testid="content-save">
             <Save /> {t('content.form.save')}
           </Button>
-          <Button size="sm" colorPalette="blue" onClick={() => e.save(true)} loading={e.saving} disabled={!e.editable} data-testid="content-publish">
-            <Send /> {t('content.form.saveAndPublish')}
+          <Button size="sm" colorPalette="blue" onClick={e.publish} loading={e.saving || e.submitting} disabled={!e.canPublish} data-testid="content-publish">
+            <Send /> {t(e.audited ? 'content.form.saveAndSubmit' : 'content.form.saveAndPublish')}
           </Button>
         </HStack>
       </HStack>
@@ -131,6 +142,7 @@ function Editor({ id, categoryId, paths }: { id: number | null; categoryId: numb
                     <Suspense fallback={<Spinner />}>
                       <RichTextEditor
                         value={String(e.values.body ?? '')}
+                        label={t('content.form.body')}
                         onChange={(html: string) => e.change('body', html)}
                         upload={uploadImage}
                         actions={editorActions(e.id)}
@@ -244,6 +256,8 @@ export default function ContentEditPage() {
   const id = Number(query.get('id')) || null;
   const categoryId = fixed ?? (Number(query.get('category_id')) || null);
   const paths = fixed ? customPaths(fixed) : generalPaths;
+  // A new item without a column has no form yet: ask for the column.
+  if (!id && !categoryId) return <ChooseColumn paths={paths} />;
   // A different item on the same page (same tab) is a fresh editor.
   return <Editor key={`${id}:${categoryId}`} id={id} categoryId={categoryId} paths={paths} />;
 }

@@ -19,6 +19,8 @@ import { ImportDialog } from './ImportDialog';
 import { CheckStatusBadge } from '../audit/CheckStatusBadge';
 import { SubmitOutcomeDialog } from '../audit/SubmitOutcomeDialog';
 import { useSubmitAudit } from '../audit/useSubmitAudit';
+import { auditAt, canSubmit } from '../../../machines/audit.machine';
+import { usePermissions } from '../../app/permissions';
 
 const LIVE_ACTIONS: BulkAction[] = ['publish', 'unpublish', 'top', 'untop', 'recommend', 'unrecommend'];
 
@@ -45,11 +47,16 @@ export default function ContentListPage() {
   const importColumn = column && column.type === 1 ? column : undefined;
   const imp = useContentImport(importColumn?.id, list.reload);
   const submit = useSubmitAudit(list.reload);
+  // Adding, editing and the column's page are pages of their own, each a permission of the role.
+  const { mayOpen, mayUse } = usePermissions();
+  const mayAdd = mayOpen(paths.add(fixed ?? selectedColumn));
+  const mayEdit = mayOpen(paths.edit(0, fixed ?? 0));
   return (
     <Flex gap="3" direction={{ base: 'column', lg: 'row' }} align="stretch" data-testid="page-content">
       {!fixed && <ColumnTree columns={columns.columns} busy={columns.busy} selected={selectedColumn} onSelect={choose} />}
       <Stack gap="3" flex="1" minW="0">
-        {column && (
+        {/* The column's page reads and saves through the column routes. */}
+        {column && mayOpen('/ColumnInfo') && mayUse('category') && (
           <HStack gap="2">
             {fixed && <Text fontWeight="semibold">{column.title}</Text>}
             <Button size="xs" variant="ghost" onClick={() => navigateTo(`/ColumnInfo?category_id=${column.id}`)} data-testid="column-info-open">
@@ -59,7 +66,7 @@ export default function ContentListPage() {
         )}
         <Filters resource="content" filters={contentListDef.list.filters} list={list} />
         <HStack gap="2" flexWrap="wrap">
-          {!inRecycle && (
+          {!inRecycle && mayAdd && (
             <Button size="sm" colorPalette="blue" onClick={() => navigateTo(paths.add(fixed ?? selectedColumn))} disabled={!columns.columns.length} data-testid="content-add">
               <Plus /> {t('content.add')}
             </Button>
@@ -136,7 +143,7 @@ export default function ContentListPage() {
               </IconButton>
             ) : (
               <>
-                {row.check_status !== 'reviewing' && (
+                {canSubmit(auditAt(row.check_status)) && (
                   <IconButton
                     size="xs"
                     variant="ghost"
@@ -150,9 +157,11 @@ export default function ContentListPage() {
                     <SendHorizontal />
                   </IconButton>
                 )}
-                <IconButton size="xs" variant="ghost" aria-label={t('common.edit')} onClick={() => navigateTo(paths.edit(row.id, Number(row.category_id)))} data-testid={`edit-content-${row.id}`}>
-                  <Pencil />
-                </IconButton>
+                {mayEdit && (
+                  <IconButton size="xs" variant="ghost" aria-label={t('common.edit')} title={t('common.edit')} onClick={() => navigateTo(paths.edit(row.id, Number(row.category_id)))} data-testid={`edit-content-${row.id}`}>
+                    <Pencil />
+                  </IconButton>
+                )}
               </>
             )
           }

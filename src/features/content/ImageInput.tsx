@@ -1,19 +1,14 @@
 import { useRef, useState } from 'react';
 import { Box, Button, HStack, Image, Input, Stack } from '@chakra-ui/react';
 import { Images, Upload, X } from 'lucide-react';
-import type { UploadedFile } from '../../../models/content';
-import { post } from '../../api/http';
 import { notify } from '../../components/Toaster';
 import { t } from '../../i18n';
 import { AttachmentPicker } from '../../components/attachments/picker/AttachmentPicker';
 import { useAttachmentPicker } from '../../components/attachments/picker/useAttachmentPicker';
+import { uploadImageAttachment } from '../../components/attachments/uploadImageAttachment';
 
-/** Uploads one image as an attachment of the current site (the attachment picker comes with issue 4). */
-export async function uploadImage(file: File): Promise<UploadedFile> {
-  const form = new FormData();
-  form.append('file', file);
-  return (await post<UploadedFile>('/content/articleUpload', form, { timeout: 60_000 })).data;
-}
+/** Uploads one image as an attachment of the current site, through the upload chart like every attachment. */
+export const uploadImage = uploadImageAttachment;
 
 /** An image URL with a preview, an upload button and the attachment library (one image). The in-flight flag only drives the button. */
 export function ImageInput({ value, onChange, testId }: { value: string; onChange: (url: string) => void; testId?: string }) {

@@ -86,7 +86,7 @@ export function ModelFieldInput({ field, value, error, onChange }: { field: Mode
     case 'richtext':
       control = (
         <Suspense fallback={<Spinner />}>
-          <RichTextEditor value={String(value ?? '')} onChange={onChange} height={260} upload={uploadImage} testId={testId} />
+          <RichTextEditor value={String(value ?? '')} label={field.title} onChange={onChange} height={260} upload={uploadImage} testId={testId} />
         </Suspense>
       );
       break;

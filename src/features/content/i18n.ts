@@ -69,6 +69,7 @@ export const messages = defineMessages(
         column: '栏目',
         save: '保存',
         saveAndPublish: '保存并发布',
+        saveAndSubmit: '保存并提交审核',
         upload: '上传',
         uploading: '上传中…',
         addImage: '添加图片',
@@ -77,6 +78,7 @@ export const messages = defineMessages(
         unsavedLeave: '有未保存的修改',
       },
       columnTypes: { '1': '列表栏目', '2': '单页', '3': '外部链接' },
+      chooseColumn: { title: '请选择栏目', hint: '新内容属于一个栏目，表单由栏目的模型决定。请先选择要添加内容的栏目。' },
       info: { model: '模型', contents: '内容数', shown: '显示', hidden: '隐藏', seoTitle: 'SEO 标题', editPage: '编辑单页内容', open: '栏目信息' },
       import: {
         title: '导入内容',
@@ -185,6 +187,7 @@ export const messages = defineMessages(
         column: 'Column',
         save: 'Save',
         saveAndPublish: 'Save and publish',
+        saveAndSubmit: 'Save and submit for review',
         upload: 'Upload',
         uploading: 'Uploading…',
         addImage: 'Add image',
@@ -193,6 +196,7 @@ export const messages = defineMessages(
         unsavedLeave: 'There are unsaved changes',
       },
       columnTypes: { '1': 'List column', '2': 'Single page', '3': 'External link' },
+      chooseColumn: { title: 'Choose a column', hint: 'A new item belongs to a column, and its form follows the column’s model. Choose the column to add it to.' },
       info: { model: 'Model', contents: 'Contents', shown: 'Shown', hidden: 'Hidden', seoTitle: 'SEO title', editPage: 'Edit page content', open: 'Column info' },
       import: {
         title: 'Import content',

@@ -1,10 +1,12 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { contentEditorMachine, isDirty, type Values } from '../../../machines/contentEditor.machine';
+import { contentEditorMachine, hasUnsavedChanges, isDirty, type Values } from '../../../machines/contentEditor.machine';
+import type { AuditFlow } from '../../../models/audit';
 import { ContentSave, type Content, type ContentScaffold, type StaleSave } from '../../../models/content';
 import { ApiFailure, get, post } from '../../api/http';
 import { notify } from '../../components/Toaster';
-import { validateWith } from '../../i18n/zodErrors';
-import { t } from '../../i18n';
+import { clientValidationLocale, validateWith } from '../../i18n/zodErrors';
+import { requiredSentence } from '../../../models/validationMessages';
+import { hasKey, t } from '../../i18n';
 import { failedField } from '../resource/useResourceForm';
 
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
@@ -55,13 +57,19 @@ function valuesOf(content: Content | null, scaffold: ContentScaffold): Values {
 
 /** Required model fields are checked before saving too (the server checks everything again). */
 function validate(values: Values, scaffold: unknown): Record<string, string> {
-  const errors = validateWith(ContentSave, values);
   const fields = (scaffold as ContentScaffold | null)?.fields ?? [];
+  const titles = new Map(fields.map((f) => [`fields.${f.name}`, f.title]));
+  // The form's own labels: "URL 别名" rather than the shared "别名", a model field's title.
+  const label = (field: string) => {
+    const key = `content.form.${field.replace(/_(\w)/g, (_, c: string) => c.toUpperCase())}`;
+    return titles.get(field) ?? (hasKey(key) ? t(key) : undefined);
+  };
+  const errors = validateWith(ContentSave, values, label);
   const custom = (values.fields ?? {}) as Record<string, unknown>;
   for (const f of fields) {
     const v = custom[f.name];
     const empty = v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
-    if (f.required && empty) errors[`fields.${f.name}`] = t('validation.required');
+    if (f.required && empty) errors[`fields.${f.name}`] = requiredSentence(clientValidationLocale(label), `fields.${f.name}`);
   }
   return errors;
 }
@@ -70,10 +78,12 @@ export interface EditorTarget {
   id: number | null;
   categoryId: number | null;
   onSaved: (id: number, created: boolean) => void;
+  /** Submits the saved item for review; resolves whether it went. */
+  submitForReview: (id: number) => Promise<boolean>;
 }
 
 /** The content edit page's connect hook: the content-editor chart bound to the content API. */
-export function useContentEditor({ id, categoryId, onSaved }: EditorTarget) {
+export function useContentEditor({ id, categoryId, onSaved, submitForReview }: EditorTarget) {
   const actor = useActorRef(
     contentEditorMachine.provide({
       actions: {
@@ -82,7 +92,10 @@ export function useContentEditor({ id, categoryId, onSaved }: EditorTarget) {
             const content = target.id ? (await get<Content>('/content/read', { id: target.id })).data : null;
             const category = content?.category_id ?? target.categoryId;
             const scaffold = (await get<ContentScaffold>('/content/create', { category_id: category })).data;
-            actor.send({ type: 'loaded', id: content?.id ?? null, version: content?.version ?? 0, values: valuesOf(content, scaffold), scaffold });
+            // Unreadable, the flow counts as none: the server still refuses to publish past an audit.
+            const flow = await get<AuditFlow>('/auditFlow/read', { category_id: scaffold.category.id }).then((r) => r.data, () => null);
+            const audited = (flow?.steps.length ?? 0) > 0;
+            actor.send({ type: 'loaded', id: content?.id ?? null, version: content?.version ?? 0, values: valuesOf(content, scaffold), scaffold, audited });
           })().catch((e: unknown) => actor.send({ type: 'load.failed', message: messageOf(e) }));
         },
         submit: (_, { id: contentId, version, values }) => {
@@ -99,6 +112,9 @@ export function useContentEditor({ id, categoryId, onSaved }: EditorTarget) {
         },
         notify: (_, { kind, message }) => notify(kind, message),
         saved: (_, { id: savedId, created }) => onSaved(savedId, created),
+        submitAudit: (_, { id: savedId }) => {
+          submitForReview(savedId).then((ok) => actor.send({ type: ok ? 'submit.done' : 'submit.failed' }));
+        },
       },
     }),
     { input: { id, categoryId, validate } },
@@ -116,16 +132,23 @@ export function useContentEditor({ id, categoryId, onSaved }: EditorTarget) {
     scaffold,
     busy: state.hasTag('busy'),
     saving: state.hasTag('saving'),
+    submitting: state.hasTag('submitting'),
     editable: state.hasTag('editable'),
     failed: state.hasTag('failed'),
     dirty: isDirty(context),
+    /** Unsaved work the page guards against leaving. */
+    unsaved: hasUnsavedChanges(state),
+    /** The publishing status as stored (a refused save leaves it as it was). */
+    storedStatus: context.initial.status,
+    /** Only the audit publishes in this column: the publish button saves and submits for review. */
+    audited: context.audited,
     change: (name: string, value: unknown) => actor.send({ type: 'field.change', name, value }),
     changeField: (name: string, value: unknown) =>
       actor.send({ type: 'field.change', name: 'fields', value: { ...((context.values.fields as Values) ?? {}), [name]: value } }),
-    save: (publish = false) => {
-      if (publish) actor.send({ type: 'field.change', name: 'status', value: 1 });
-      actor.send({ type: 'save' });
-    },
+    save: () => actor.send({ type: 'save' }),
+    /** Save and publish, or save and submit for review where only the audit publishes. */
+    publish: () => actor.send({ type: 'save.publish' }),
+    canPublish: state.can({ type: 'save.publish' }),
     reload: () => actor.send({ type: 'reload' }),
     reloadLatest: () => actor.send({ type: 'conflict.reload' }),
     overwrite: () => actor.send({ type: 'conflict.overwrite' }),

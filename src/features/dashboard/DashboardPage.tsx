@@ -36,10 +36,15 @@ export default function DashboardPage() {
               <Card.Body>
                 <Stat.Root>
                   <Stat.Label>{t(f.label)}</Stat.Label>
+                  {/* A <dl> holds only <dt>/<dd>: the placeholder and the pending note are the figure's <dd>. */}
                   {d.busy && !d.data ? (
-                    <Skeleton height="28px" />
+                    <Stat.ValueText>
+                      <Skeleton height="28px" />
+                    </Stat.ValueText>
                   ) : value === null || value === undefined ? (
-                    <Stat.HelpText color="fg.muted">{t('dashboard.pendingModule')}</Stat.HelpText>
+                    <Stat.HelpText as="dd" color="fg.muted">
+                      {t('dashboard.pendingModule')}
+                    </Stat.HelpText>
                   ) : (
                     <Stat.ValueText>{String(value)}</Stat.ValueText>
                   )}

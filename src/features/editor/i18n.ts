@@ -5,6 +5,7 @@ export const messages = defineMessages(
   {
     editor: {
       placeholder: '请输入正文…',
+      area: '正文编辑区',
       toolbar: '编辑工具栏',
       block: {
         label: '段落格式',
@@ -112,6 +113,7 @@ export const messages = defineMessages(
   {
     editor: {
       placeholder: 'Write the body here…',
+      area: 'Text editing area',
       toolbar: 'Editor toolbar',
       block: {
         label: 'Paragraph format',

@@ -16,6 +16,10 @@ export interface ResourceTableProps {
   rowActions?: (row: Row) => ReactNode;
 }
 
+// The actions column stays at the table's right edge while the rest scrolls sideways (a phone's narrow
+// window), so a row's edit and delete are always within reach. It follows its row's hover.
+const stickyEnd = { position: 'sticky', insetInlineEnd: 0, zIndex: 1, bg: 'bg', boxShadow: { base: '-6px 0 6px -6px rgba(0, 0, 0, 0.25)', md: 'none' } } as const;
+
 export function ResourceTable({ def, list, rows, onEdit, renderCell, rowActions }: ResourceTableProps) {
   const { columns } = def.list;
   const selectable = def.actions.includes('delete');
@@ -40,7 +44,11 @@ export function ResourceTable({ def, list, rows, onEdit, renderCell, rowActions 
                 {t(`resources.${def.name}.fields.${c.name}`)}
               </Table.ColumnHeader>
             ))}
-            {hasActions && <Table.ColumnHeader textAlign="end">{t('common.actions')}</Table.ColumnHeader>}
+            {hasActions && (
+              <Table.ColumnHeader textAlign="end" {...stickyEnd} bg="bg.muted">
+                {t('common.actions')}
+              </Table.ColumnHeader>
+            )}
           </Table.Row>
         </Table.Header>
         <Table.Body>
@@ -68,7 +76,7 @@ export function ResourceTable({ def, list, rows, onEdit, renderCell, rowActions 
                     </Table.Cell>
                   ))}
                   {hasActions && (
-                    <Table.Cell textAlign="end">
+                    <Table.Cell textAlign="end" {...stickyEnd} css={{ 'tr:hover > &': { bg: 'colorPalette.subtle' } }}>
                       <HStack gap="1" justify="flex-end">
                         {rowActions?.(row)}
                         {onEdit && (

@@ -15,6 +15,7 @@ import type { ResourceList } from './useResourceList';
 import { useResourceForm, type ResourceForm } from './useResourceForm';
 import { useResourceList } from './useResourceList';
 import type { Filters as ListFilters } from '../../../machines/resourceList.machine';
+import { usePermissions } from '../../app/permissions';
 
 export interface ResourceViewProps {
   def: ResourceDef;
@@ -39,7 +40,9 @@ export interface ResourceViewProps {
  * the word dictionary after an import). Deleting a soft-deleted resource says it goes to the recycle bin.
  */
 export function ResourceView({ def, list, form, defaults = {}, toolbar, showFilters = true, arrange, renderCell, rowActions, dialogWidth, testId }: ResourceViewProps) {
-  const can = (a: 'create' | 'update' | 'delete') => def.actions.includes(a);
+  // An action shows only when the resource offers it and the role holds the key its routes need.
+  const { mayUse } = usePermissions();
+  const can = (a: 'create' | 'update' | 'delete') => def.actions.includes(a) && mayUse(def.menu);
   return (
     <Stack gap="3" data-testid={testId ?? `page-${def.name}`}>
       {showFilters && <Filters resource={def.name} filters={def.list.filters} list={list} />}
@@ -65,7 +68,7 @@ export function ResourceView({ def, list, form, defaults = {}, toolbar, showFilt
         )}
       </HStack>
       {list.failed && <LoadError message={list.error} onRetry={list.reload} />}
-      <ResourceTable def={def} list={list} rows={arrange ? arrange(list.rows) : list.rows} onEdit={can('update') ? form.openEdit : undefined} renderCell={renderCell} rowActions={rowActions} />
+      <ResourceTable def={can('delete') ? def : { ...def, actions: def.actions.filter((a) => a !== 'delete') }} list={list} rows={arrange ? arrange(list.rows) : list.rows} onEdit={can('update') ? form.openEdit : undefined} renderCell={renderCell} rowActions={rowActions} />
       <Box>
         <Pagination page={list.query.page} limit={list.query.limit} count={list.count} onPage={list.setPage} onLimit={list.setLimit} />
       </Box>

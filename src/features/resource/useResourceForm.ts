@@ -3,6 +3,7 @@ import { resourceFormMachine, isDirty, type Values, type FormContext } from '../
 import type { ResourceDef } from '../../../models/resource';
 import { ApiFailure, get, post } from '../../api/http';
 import { notify } from '../../components/Toaster';
+import { hasKey, t } from '../../i18n';
 import { validateWith } from '../../i18n/zodErrors';
 import { invalidateOptions } from './optionsStore';
 
@@ -19,7 +20,10 @@ export function failedField(e: unknown): string | undefined {
 /** Connects a resource's form dialog to the form chart. */
 export function useResourceForm(def: ResourceDef, onSaved: () => void, prepare: (values: Values) => Values = (v) => v) {
   const validate: FormContext['validate'] = (values, mode) =>
-    validateWith(mode === 'create' ? def.create : def.update, prepare(values));
+    validateWith(mode === 'create' ? def.create : def.update, prepare(values), (field) => {
+      const key = `resources.${def.name}.fields.${field}`;
+      return hasKey(key) ? t(key) : undefined;
+    });
   const actor = useActorRef(
     resourceFormMachine.provide({
       actions: {

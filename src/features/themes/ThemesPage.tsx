@@ -6,6 +6,7 @@ import { t } from '../../i18n';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useThemeData } from './useThemeData';
 import { useThemeSharing } from './useThemeSharing';
+import { usePermissions } from '../../app/permissions';
 
 /** The current site's themes as cards: activate, delete (not the active one nor the shipped default). */
 export default function ThemesPage() {
@@ -14,6 +15,7 @@ export default function ThemesPage() {
   const sharing = useThemeSharing();
   const separateMobile = sharing?.separate_mobile ?? false;
   const [, navigate] = useLocation();
+  const mayEditFiles = usePermissions().mayOpen('/Theme/files');
   return (
     <Stack gap="4" data-testid="themes">
       <Stack gap="1">
@@ -73,9 +75,11 @@ export default function ThemesPage() {
                   {t('themes.activateMobile')}
                 </Button>
               )}
-              <Button size="sm" variant="outline" onClick={() => navigate(`/Theme/files?folder=${theme.folder}`)} data-testid={`edit-files-${theme.folder}`}>
-                {t('themeFiles.editFiles')}
-              </Button>
+              {mayEditFiles && (
+                <Button size="sm" variant="outline" onClick={() => navigate(`/Theme/files?folder=${theme.folder}`)} data-testid={`edit-files-${theme.folder}`}>
+                  {t('themeFiles.editFiles')}
+                </Button>
+              )}
               {!theme.shipped && (
                 <Button size="sm" variant="outline" colorPalette="red" disabled={theme.active || theme.mobile_active || busy} onClick={() => setDeleting(theme)}>
                   {t('themes.delete')}

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { resourceFormMachine, isDirty, type FieldErrors, type Values } from '../../../machines/resourceForm.machine';
+import { resourceFormMachine, hasUnsavedChanges, isDirty, type FieldErrors, type Values } from '../../../machines/resourceForm.machine';
 import { notify } from '../../components/Toaster';
 import { failedField } from '../resource/useResourceForm';
 
@@ -69,6 +69,8 @@ export function usePageForm(options: PageFormOptions) {
     /** Closing with unsaved changes waits for confirmation (dialog forms). */
     confirmingClose: state.hasTag('confirming'),
     dirty: isDirty(context),
+    /** Unsaved work a full-page form guards against leaving. */
+    unsaved: hasUnsavedChanges(state),
     startCreate: (values: Values) => actor.send({ type: 'form.openCreate', values }),
     startEdit: (id: number) => actor.send({ type: 'form.openEdit', id }),
     /** Drops the form (unsaved changes are discarded) so it can be started again. */

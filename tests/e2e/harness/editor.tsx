@@ -26,7 +26,12 @@ window.__finishUploads = (fail = []) => {
   }
 };
 
-const upload = (file: File) => new Promise<UploadedFile>((resolve, reject) => pending.push({ file, resolve, reject }));
+// Like the app's upload chart, the stand-in reports progress while it waits: half way at once.
+const upload = (file: File, onProgress: (percent: number) => void) =>
+  new Promise<UploadedFile>((resolve, reject) => {
+    onProgress(50);
+    pending.push({ file, resolve, reject });
+  });
 const record = (action: string, html: string) => window.__actionCalls.push({ action, html });
 const later = <T,>(value: T) => new Promise<T>((r) => setTimeout(() => r(value), 300));
 

@@ -128,4 +128,13 @@ export class ResourceScreen {
   async seeRow(text: string) {
     await containsText(this.page.getByTestId(`table-${this.name}`), text);
   }
+
+  /** Submits a form the user expects to be refused. */
+  async trySave() {
+    await this.form().getByTestId('form-submit').click();
+  }
+
+  async seeFieldError(field: string, text: string) {
+    await containsText(this.form().getByTestId(`field-${field}-error`), text);
+  }
 }

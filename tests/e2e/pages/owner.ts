@@ -17,12 +17,13 @@ export async function signIn(
   browser: Browser,
   t: TestApp,
   owner: { account: string; password: string },
-  opts: { at?: string; width?: number; height?: number } = {},
+  opts: { at?: string; width?: number; height?: number; lang?: 'zh' | 'en' } = {},
 ): Promise<{ page: Page; shell: ShellPage }> {
   const page = await browser.newPage({ viewport: { width: opts.width ?? 1440, height: opts.height ?? 900 } });
   page.on('pageerror', (e) => {
     throw e;
   });
+  if (opts.lang) await page.addInitScript((l) => localStorage.setItem('language', l), opts.lang);
   const login = new LoginPage(page, t.url);
   await login.open(!opts.at || opts.at === '/' ? '' : `?redirect=${encodeURIComponent(opts.at)}`);
   await login.logIn(owner.account, owner.password);

@@ -35,11 +35,11 @@ export async function settled(l: Locator): Promise<void> {
   await l.first().waitFor({ state: 'visible', timeout: TIMEOUT });
   await eventually('it stops moving', async () =>
     l.first().evaluate(async (el) => {
-      const running = el.getAnimations({ subtree: true }).filter((a) => a.playState === 'running' || a.playState === 'pending');
+      const running = el.getAnimations({ subtree: true }).filter((a) => a.playState === 'running' || a.pending);
       await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
       // Two frames more: an animation may start on the frame after the element appears.
       await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-      return el.getAnimations({ subtree: true }).every((a) => a.playState !== 'running' && a.playState !== 'pending');
+      return el.getAnimations({ subtree: true }).every((a) => a.playState !== 'running' && !a.pending);
     }),
   );
 }

@@ -8,8 +8,11 @@ import { useLatest } from './useLatest';
 
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
+/** Uploads one image, reporting its percent as it goes; rejects with a message the dialog shows. */
+export type ImageUploader = (file: File, onProgress: (percent: number) => void) => Promise<UploadedFile>;
+
 /** Connects the image dialog to its chart; the chosen File objects wait here, by key, for their upload. */
-export function useImageDialog(editor: BanyanEditor, upload: ((file: File) => Promise<UploadedFile>) | undefined, returnFocus: () => void) {
+export function useImageDialog(editor: BanyanEditor, upload: ImageUploader | undefined, returnFocus: () => void) {
   const uploadRef = useLatest(upload);
   const files = useRef(new Map<string, File>());
   const nextKey = useRef(0);
@@ -24,7 +27,7 @@ export function useImageDialog(editor: BanyanEditor, upload: ((file: File) => Pr
               actor.send({ type: 'upload.failed', key, message: 'no upload' });
               continue;
             }
-            send(file)
+            send(file, (percent) => actor.send({ type: 'upload.progress', key, percent }))
               .then((done) => actor.send({ type: 'upload.done', key, url: done.url }))
               .catch((e: unknown) => actor.send({ type: 'upload.failed', key, message: messageOf(e) }));
           }

@@ -1,14 +1,13 @@
 import type { KeyboardEvent } from 'react';
 import { Editor } from 'slate';
 import { EDITOR_TAB_SIZE } from '../../../../models/constants';
-import type { UploadedFile } from '../../../../models/content';
 import { hotkeyMark, toggleMark } from '../slate/marks';
 import { inside } from '../slate/queries';
 import { useEditorActions, type EditorServerActions } from './useEditorActions';
 import { useEditorDialogs } from './useEditorDialogs';
 import { useEditorDocument } from './useEditorDocument';
 import { useFocusReturn } from './useFocusReturn';
-import { useImageDialog } from './useImageDialog';
+import { useImageDialog, type ImageUploader } from './useImageDialog';
 import { useSourceView } from './useSourceView';
 
 export interface RichTextEditorProps {
@@ -19,9 +18,11 @@ export interface RichTextEditorProps {
   /** Height of the writing area in px (RICH_TEXT_DEFAULT_HEIGHT by default). */
   height?: number;
   placeholder?: string;
+  /** What the writing area is called for screen readers (the field's label). */
+  label?: string;
   testId?: string;
-  /** Uploads one image; without it the image dialog takes URLs only. */
-  upload?: (file: File) => Promise<UploadedFile>;
+  /** Uploads one image (the app sends it through the upload chart), reporting its percent; without it the image dialog takes URLs only. */
+  upload?: ImageUploader;
   /** Server actions; each button appears only when its call is given. */
   actions?: EditorServerActions;
   /** Receives the text description extraction returns. */

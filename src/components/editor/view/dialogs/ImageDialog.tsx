@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { Alert, Badge, Button, Field, Flex, HStack, IconButton, Input, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Button, Field, Flex, HStack, IconButton, Input, Progress, Stack, Text } from '@chakra-ui/react';
 import { Images, RotateCw, Trash2, Upload } from 'lucide-react';
 import { DESIGNER_ATTACHMENT_LIMIT } from '../../../../../models/constants';
 import { useT } from '../../../../i18n';
@@ -72,8 +72,20 @@ export function ImageDialog({ image }: { image: ImageDialogView }) {
                   <Text fontSize="sm" truncate title={item.name}>
                     {item.name}
                   </Text>
+                  {item.status === 'uploading' && (
+                    <HStack gap="2">
+                      <Progress.Root value={item.progress} size="xs" colorPalette="blue" flex="1" data-testid="editor-image-progress" data-value={item.progress}>
+                        <Progress.Track>
+                          <Progress.Range />
+                        </Progress.Track>
+                      </Progress.Root>
+                      <Text fontSize="xs" color="fg.muted" w="3em" textAlign="end">
+                        {item.progress}%
+                      </Text>
+                    </HStack>
+                  )}
                   {item.status === 'failed' && item.error && (
-                    <Text fontSize="xs" color="fg.error" truncate title={item.error}>
+                    <Text fontSize="xs" color="fg.error" truncate title={item.error} data-testid="editor-image-error">
                       {item.error}
                     </Text>
                   )}
