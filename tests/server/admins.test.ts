@@ -58,10 +58,10 @@ describe('creating admins', () => {
   });
 
   it.each([
-    ['shorter than 8 characters', 'abc1234', 'password: The password must be 8-64 characters'],
-    ['longer than 64 characters', 'a1'.repeat(33), 'password: The password must be 8-64 characters'],
-    ['without digits', 'onlyletters', 'password: The password must contain letters and digits'],
-    ['without letters', '1234567890', 'password: The password must contain letters and digits'],
+    ['shorter than 8 characters', 'abc1234', 'The password must be 8-64 characters'],
+    ['longer than 64 characters', 'a1'.repeat(33), 'The password must be 8-64 characters'],
+    ['without digits', 'onlyletters', 'The password must contain letters and digits'],
+    ['without letters', '1234567890', 'The password must contain letters and digits'],
   ])('a password %s is refused', async (_label, password, msg) => {
     const res = await save({ password });
     expect(res.code).toBe(400);

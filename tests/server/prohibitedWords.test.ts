@@ -74,7 +74,7 @@ describe('prohibited-word dictionary', () => {
       { line: 6, text: '违禁品,1', message: 'Repeats line 1' },
       { line: 7, text: '坏级别,9,x', message: 'The level must be 1 (sensitive) or 2 (prohibited)' },
       { line: 8, text: ',1,空词', message: 'Expected: word,level,type,paraphrase' },
-      { line: 10, text: `${'长'.repeat(60)},1`, message: 'word is too long' },
+      { line: 10, text: `${'长'.repeat(60)},1`, message: 'Word is too long' },
     ]);
     const byWord = new Map((await words()).map((w) => [w.word, w]));
     expect(byWord.get('违禁品')).toMatchObject({ level: 2, type: '违法', paraphrase: '禁止销售的物品' });

@@ -68,7 +68,7 @@ describe('themes of a site', () => {
     expect(again.msg).toContain('ocean');
     const bad = await api().post('/templeteLibrary/install', { package: 'banyan-ocean.zip', folder: '../x' });
     expect(bad.code).not.toBe(0);
-    expect(bad.msg).toContain('folder');
+    expect(bad.msg).toBe('Folder is not in a valid format');
     expect((await api().post('/templeteLibrary/install', { package: 'missing.zip' })).code).not.toBe(0);
   });
 
