@@ -8,6 +8,8 @@ export const VIDEO_FORMATS = ['mp4', 'avi', '3gp', 'rmvb', 'mov', 'mkv'] as cons
 export const ATTACHMENT_DIALOG_WIDTH = 950;
 export const DESIGNER_ATTACHMENT_LIMIT = 10;
 export const CATEGORY_COPY_TIMEOUT_MS = 60_000;
+/** The pause between two rounds of the client's job progress actor (GET /job/read per followed job). */
+export const JOB_POLL_INTERVAL_MS = 600;
 export const REQUEST_TIMEOUT_MS = 5_000;
 export const AUTH_CODE_TIMEOUT_MS = 10_000;
 export const ERROR_TOAST_MS = 5_000;

@@ -3,7 +3,9 @@ import { defineResource, statusOptions, type ResourceDef } from './resource';
 import { SITES_RESOURCES } from './resources/sites';
 import { CONTENT_RESOURCES } from './resources/content';
 import { MARKETING_RESOURCES } from './resources/marketing';
+import { linkResource } from './resources/links';
 import { inquiryResource } from './resources/inquiry';
+import { keywordResource } from './resources/keywords';
 import { Admin, AdminCreate, AdminListQuery, AdminUpdate } from './admin';
 import { Role, RoleCreate, RoleListQuery, RoleUpdate } from './role';
 import { LoginLog, LoginLogListQuery, OptLog, OptLogListQuery } from './logs';
@@ -218,7 +220,9 @@ export const RESOURCES: readonly ResourceDef[] = [
   ...SITES_RESOURCES,
   ...CONTENT_RESOURCES,
   ...MARKETING_RESOURCES,
+  linkResource,
   inquiryResource,
+  keywordResource,
 ];
 export function findResource(name: string) {
   return RESOURCES.find((r) => r.name === name);

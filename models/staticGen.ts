@@ -19,6 +19,24 @@ export const StaticGenerate = z
   });
 export type StaticGenerate = z.infer<typeof StaticGenerate>;
 
+/** What the admin chose on the page: a scope and, for it, a column or content ids. */
+export interface StaticScopeChoice {
+  scope: StaticScope;
+  categoryId: number | null;
+  ids: number[];
+}
+
+/** The request for a choice, or null while the chosen scope still lacks its column or its ids. */
+export function staticGenRequest(c: StaticScopeChoice): StaticGenerate | null {
+  if (c.scope === 'column') return c.categoryId !== null && c.categoryId > 0 ? { scope: 'column', category_id: c.categoryId } : null;
+  if (c.scope === 'content') return c.ids.length > 0 ? { scope: 'content', ids: c.ids } : null;
+  return { scope: 'site' };
+}
+
+/** Content ids typed as free text (spaces, commas, Chinese commas), each once, positive only. */
+export const contentIdsOf = (text: string): number[] =>
+  [...new Set(text.split(/[\s,，]+/).filter((s) => /^\d+$/.test(s)).map(Number))].filter((n) => n > 0);
+
 /** The summary a finished run stores as its job result. */
 export interface StaticGenResult {
   scope: StaticScope;

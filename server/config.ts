@@ -21,6 +21,8 @@ export interface Config {
    * that serve images from 127.0.0.1 set it; it is never read from the environment.
    */
   allowPrivateFetchForTests?: boolean;
+  /** Time limit of one friendly-link back-link fetch (default LINK_CHECK_TIMEOUT_MS); tests shorten it. */
+  linkCheckTimeoutMs?: number;
 }
 
 const int = (v: string | undefined, fallback: number) => {

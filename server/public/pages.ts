@@ -7,6 +7,7 @@ import { INQUIRY_FIELDS, INQUIRY_HONEYPOT, INQUIRY_MAX, type InquiryField, type 
 import { columnsOf, liveAdsOf, listPublished, publishedById, publishedByIds, siteById, slidesOf, tagById, tagsByContent, type ContentRow, type SiteRow } from './data';
 import { loadSiteMenus } from '../operations/navMenus';
 import type { SiteMenuItem } from '../../models/navMenu';
+import { friendLinksView, publicLinksOf } from '../operations/links/publicLinks';
 import { adsView, ancestorIds, columnView, contentView, descendantIds, navTree, pager, siteView } from './view';
 import { parsePath, urls } from './urls';
 import { readAsset } from './assets';
@@ -132,6 +133,8 @@ export async function renderPage(app: FastifyInstance, siteOrId: SiteRow | numbe
   const mainMenu = menus.main ? menuNav(menus.main.items) : null;
   // Live ads by position (/Advertisement/index); ad changes queue a static run (adsChanged).
   const ads = adsView(await shared('ads', () => liveAdsOf(db, site.id)));
+  // Active friendly links (/Link/index) for the footer; link changes queue a static run as ads do.
+  const friendLinks = friendLinksView(await shared('friendLinks', () => publicLinksOf(db, site.id)));
   const base = (activeColumn?: number) => ({
     site: siteData,
     t: strings,
@@ -139,6 +142,7 @@ export async function renderPage(app: FastifyInstance, siteOrId: SiteRow | numbe
     nav: mainMenu ?? navTree(columns, activeColumn ? ancestorIds(columns, activeColumn) : new Set()),
     menus,
     ads,
+    friend_links: friendLinks,
   });
   const seo = (title: string, keywords = '', description = '') => ({
     title: title ? `${title} - ${siteData.seo_title}` : siteData.seo_title,

@@ -8,6 +8,8 @@ import { iso } from '../db/listing';
 import { installVisitRecorder } from '../operations/visits/record';
 import { visitStats } from '../operations/visits/stats';
 import { countInquiries } from '../operations/inquiries';
+import { countKeywords } from '../operations/keywords/access';
+import { linkCounts } from '../operations/links/counts';
 import { PRODUCT_VERSION } from '../../models/constants';
 import type { DashboardData } from '../../models/dashboard';
 
@@ -47,10 +49,10 @@ export default async function dashboardRoutes(app: FastifyInstance) {
         articles: await n(db.select({ n: count() }).from(contents).where(and(isNull(contents.deletedAt), siteScope(auth, contents.siteId as never)))),
         // Live inquiries (the public contact form) on the sites this admin manages.
         inquiries: await countInquiries(db, auth),
-        // Filled in by the modules that own them once they exist (keywords, friendly links).
-        keywords: null,
-        imported_links: null,
-        exported_links: null,
+        // Site keywords on the sites this admin manages.
+        keywords: await countKeywords(db, auth),
+        // Friendly links (models/friendLink.ts): imported = partners linking back at the last check, exported = links our pages show.
+        ...(await linkCounts(db, auth).then((c) => ({ imported_links: c.imported, exported_links: c.exported }))),
         version: PRODUCT_VERSION,
         authorization: 'community',
         database: app.ctx.database.kind,

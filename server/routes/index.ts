@@ -21,6 +21,10 @@ import { roleServerResource } from '../resources/role';
 import { menuServerResource } from '../resources/menu';
 import { loginLogServerResource, optLogServerResource } from '../resources/logs';
 import inquiryRoutes from './inquiries';
+import keywordRoutes from './keywords';
+import seoCheckRoutes from './seoCheck';
+import posterRoutes from './posters';
+import linkRoutes from './links';
 
 /** Every API route, mounted under /api. */
 export default async function apiRoutes(app: FastifyInstance) {
@@ -41,6 +45,10 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(themeRoutes);
   await app.register(themeFileRoutes);
   await app.register(inquiryRoutes);
+  await app.register(keywordRoutes);
+  await app.register(seoCheckRoutes);
+  await app.register(posterRoutes);
+  await app.register(linkRoutes);
   await app.register(async (scope) => {
     registerResource(scope, adminServerResource);
     registerResource(scope, roleServerResource);

@@ -51,6 +51,9 @@ export interface RemoteFetchOptions {
    * 127.0.0.1 pass a narrower one (see config.allowPrivateFetchForTests).
    */
   isForbidden?: (address: string) => boolean;
+  /** Accept header and user agent (defaults: images, for image localisation). */
+  accept?: string;
+  userAgent?: string;
 }
 
 export interface RemoteResource {
@@ -90,10 +93,10 @@ function pinnedLookup(addresses: Resolved[]): LookupFunction {
   };
 }
 
-function requestOnce(url: URL, addresses: Resolved[], maxBytes: number, signal: AbortSignal) {
+function requestOnce(url: URL, addresses: Resolved[], maxBytes: number, signal: AbortSignal, headers: Record<string, string>) {
   return new Promise<{ status: number; location?: string; contentType: string; bytes?: Buffer }>((resolve, reject) => {
     const client = url.protocol === 'https:' ? https : http;
-    const req = client.request(url, { method: 'GET', lookup: pinnedLookup(addresses), signal, headers: { 'user-agent': 'Banyan-ImageLocalizer/1.0', accept: 'image/*' } }, (res) => {
+    const req = client.request(url, { method: 'GET', lookup: pinnedLookup(addresses), signal, headers }, (res) => {
       const status = res.statusCode ?? 0;
       const contentType = String(res.headers['content-type'] ?? '');
       if (status >= 300 && status < 400 && res.headers.location) {
@@ -135,6 +138,7 @@ export async function fetchRemote(rawUrl: string, opts: RemoteFetchOptions = {})
   const maxRedirects = opts.maxRedirects ?? REMOTE_MAX_REDIRECTS;
   const isForbidden = opts.isForbidden ?? isForbiddenAddress;
   const signal = AbortSignal.timeout(opts.timeoutMs ?? REMOTE_TIMEOUT_MS);
+  const headers = { 'user-agent': opts.userAgent ?? 'Banyan-ImageLocalizer/1.0', accept: opts.accept ?? 'image/*' };
   let url: URL;
   try {
     url = new URL(rawUrl);
@@ -146,7 +150,7 @@ export async function fetchRemote(rawUrl: string, opts: RemoteFetchOptions = {})
     const addresses = await resolveChecked(url.hostname, isForbidden);
     let answer;
     try {
-      answer = await requestOnce(url, addresses, maxBytes, signal);
+      answer = await requestOnce(url, addresses, maxBytes, signal, headers);
     } catch (err) {
       if (err instanceof RemoteFetchError) throw err;
       if (signal.aborted) throw new RemoteFetchError('timeout');

@@ -17,5 +17,9 @@ import { messages as inquiries } from '../features/inquiries/i18n';
 import { messages as dashboard } from '../features/dashboard/i18n';
 import { messages as attachmentPicker } from '../components/attachments/picker/i18n';
 import { messages as logs } from '../features/logs/i18n';
+import { messages as posters } from '../features/posters/i18n';
+import { messages as keywords } from '../features/keywords/i18n';
+import { messages as seoCheck } from '../features/seoCheck/i18n';
+import { messages as links } from '../features/links/i18n';
 
-export const FEATURE_CATALOGS: FeatureCatalog[] = [website, module, category, content, editor, marketing, attachment, settings, attachmentPicker, audit, navMenus, dashboard, staticFiles, themes, themeFiles, inquiries, logs];
+export const FEATURE_CATALOGS: FeatureCatalog[] = [website, module, category, content, editor, marketing, attachment, settings, attachmentPicker, audit, navMenus, dashboard, staticFiles, themes, themeFiles, inquiries, logs, links, seoCheck, keywords, posters];

@@ -13,8 +13,12 @@ import { views as staticFiles } from '../features/staticFiles/views';
 import { views as themes } from '../features/themes/views';
 import { views as themeFiles } from '../features/themeFiles/views';
 import { views as inquiries } from '../features/inquiries/views';
+import { views as posters } from '../features/posters/views';
+import { views as keywords } from '../features/keywords/views';
+import { views as seoCheck } from '../features/seoCheck/views';
+import { views as links } from '../features/links/views';
 
 export type ViewMap = Record<string, LazyExoticComponent<ComponentType>>;
 
 /** Screens of the features added after the foundation, by route path. */
-export const FEATURE_VIEWS: ViewMap = { ...website, ...module, ...category, ...content, ...editor, ...marketing, ...attachment, ...settings, ...audit, ...navMenus, ...staticFiles, ...themes, ...themeFiles, ...inquiries };
+export const FEATURE_VIEWS: ViewMap = { ...website, ...module, ...category, ...content, ...editor, ...marketing, ...attachment, ...settings, ...audit, ...navMenus, ...staticFiles, ...themes, ...themeFiles, ...inquiries, ...links, ...seoCheck, ...keywords, ...posters };

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { assign, type AnyStateMachine } from 'xstate';
 import { imageUploadMachine } from '../../machines/imageUpload.machine';
+import { jobMachine } from '../../machines/job.machine';
 import { resourceFormMachine } from '../../machines/resourceForm.machine';
 import { routeGuardMachine } from '../../machines/routeGuard.machine';
 import { sessionMachine } from '../../machines/session.machine';
 import { uploadMachine } from '../../machines/upload.machine';
 import { trackTransitions } from './coverage';
 import { imageUploadModelTests } from './imageUpload.model';
+import { jobModelTests } from './job.model';
 import { firstFailure, mutate, type ModelSuite } from './mutation';
 import { resourceFormModelTests } from './resourceForm.model';
 import { routeGuardModelTests } from './routeGuard.model';
@@ -34,6 +36,7 @@ const upload = mutantsOf('upload', uploadMachine, uploadModelTests);
 const form = mutantsOf('resource form', resourceFormMachine, resourceFormModelTests);
 const imageDialog = mutantsOf('image dialog', imageUploadMachine, imageUploadModelTests);
 const guard = mutantsOf('route guard', routeGuardMachine, routeGuardModelTests);
+const job = mutantsOf('job', jobMachine, jobModelTests);
 
 const MUTANTS: Mutant[] = [
   session('keeps the password after a failed login', (c) => {
@@ -99,6 +102,16 @@ const MUTANTS: Mutant[] = [
   }),
   guard('lets a signed-in user open a page outside the authority list', () => {}, {
     guards: { permitted: () => true },
+  }),
+
+  job('stops following a job whose cancel was refused', (c) => {
+    c.states.following.states.cancelling.on['job.cancelFailed'] = { target: '#job.failed' };
+  }),
+  job('keeps following a job after it ended', (c) => {
+    delete c.states.following.exit;
+  }),
+  job('reports a failed job as done', () => {}, {
+    guards: { jobFailed: () => false, jobDone: ({ event }: any) => event.status === 'done' || event.status === 'failed' },
   }),
 ];
 

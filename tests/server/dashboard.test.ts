@@ -27,9 +27,10 @@ describe('the dashboard', () => {
     expect(d.admins).toBe(1);
     expect(d.roles).toBe(1);
     expect(d.logins_today).toBe(1);
-    // Content and inquiries exist (issue 6 adds the contact form); keywords are not installed yet.
+    // Content and inquiries exist (issue 6 adds the contact form).
     expect(d.articles).toBe(0);
-    expect(d.keywords).toBeNull();
+    // Site keywords (issue 11): none yet.
+    expect(d.keywords).toBe(0);
     expect(d.inquiries).toBe(0);
     expect(d.traffic.today).toEqual({ visitors: 0, page_views: 0 });
     expect(d.trend).toHaveLength(30);

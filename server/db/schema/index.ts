@@ -6,3 +6,7 @@ export * from './files';
 export * from './audit';
 export * from './public';
 export * from './inquiries';
+export * from './posters';
+export * from './links';
+export * from './seoCheck';
+export * from './keywords';

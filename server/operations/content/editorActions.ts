@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { innerLinks, prohibitedWords } from '../../db/schema/index';
+import { innerLinks, prohibitedWords, siteKeywords } from '../../db/schema/index';
 import type { AuthContext } from '../../http/context';
 import { badRequest } from '../../http/errors';
 import { currentSiteId } from '../sites';
@@ -35,9 +35,21 @@ export async function addInnerLinks({ app, req, auth }: ActionContext, body: { w
     .from(innerLinks)
     .where(and(eq(innerLinks.siteId, siteId), eq(innerLinks.status, STATUS_ACTIVE), isNull(innerLinks.deletedAt)))
     .orderBy(asc(innerLinks.id));
-  const { html, linked } = insertInnerLinks(body.content, rules.map((r) => ({ ...r, newWindow: r.newWindow === 1 })));
-  const ids = linked.map((r) => r.id!);
+  // Active site keywords switched to "use as internal link" join the rules; on equal weight and length the
+  // internal-link list comes first (orderRules keeps one rule per keyword).
+  const keywords = await app.ctx.db
+    .select({ id: siteKeywords.id, keyword: siteKeywords.name, url: siteKeywords.link, weight: siteKeywords.weight })
+    .from(siteKeywords)
+    .where(and(eq(siteKeywords.siteId, siteId), eq(siteKeywords.status, STATUS_ACTIVE), eq(siteKeywords.innerLink, true)))
+    .orderBy(asc(siteKeywords.id));
+  const { html, linked } = insertInnerLinks(body.content, [
+    ...rules.map((r) => ({ ...r, newWindow: r.newWindow === 1 })),
+    ...keywords.map((k) => ({ id: k.id, keyword: k.keyword, url: k.url, weight: k.weight, newWindow: true, source: 'keyword' as const })),
+  ]);
+  const ids = linked.filter((r) => r.source !== 'keyword').map((r) => r.id!);
+  const keywordIds = linked.filter((r) => r.source === 'keyword').map((r) => r.id!);
   if (ids.length) await app.ctx.db.update(innerLinks).set({ linkCount: sql`${innerLinks.linkCount} + 1` }).where(inArray(innerLinks.id, ids));
+  if (keywordIds.length) await app.ctx.db.update(siteKeywords).set({ linkCount: sql`${siteKeywords.linkCount} + 1` }).where(inArray(siteKeywords.id, keywordIds));
   return html;
 }
 

@@ -6,8 +6,10 @@ import { eachText, escapeAttribute, escapeText, parseFragment, serializeFragment
 // occurrence in the text, never inside an existing link, a heading or code.
 
 export interface InnerLinkRule {
-  /** inner_links.id, when the rule is stored. */
+  /** inner_links.id (or site_keywords.id for a keyword rule), when the rule is stored. */
   id?: number;
+  /** Where a stored rule comes from: the internal-link list (default) or a site keyword. */
+  source?: 'innerLink' | 'keyword';
   keyword: string;
   url: string;
   newWindow: boolean;

@@ -1,9 +1,7 @@
-import { useEffect, useRef } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
-import { categoryCopyMachine, type JobStatus } from '../../../machines/categoryCopy.machine';
+import { useState } from 'react';
 import { CATEGORY_COPY_TIMEOUT_MS } from '../../../models/constants';
-import type { Job } from '../../../models/job';
-import { get, post } from '../../api/http';
+import { post } from '../../api/http';
+import { useJob } from '../../app/jobs/useJob';
 import { useStore } from '../../app/store';
 import { currentSiteStore } from '../../app/siteStore';
 import { notify } from '../../components/Toaster';
@@ -11,78 +9,91 @@ import { t } from '../../i18n';
 import { columnsDidChange } from './columnsStore';
 import { useSiteColumns, columnOptions } from './useSiteColumns';
 
-/** How often a running copy is asked for its progress. */
-const JOB_POLL_INTERVAL_MS = 600;
+/** POST /category/copy */
+interface CopyParams {
+  id: number;
+  target_site_id: number;
+  target_parent_id: number;
+  with_content: boolean;
+}
+interface CopyResult {
+  categories?: number;
+  contents?: number;
+}
+/** The dialog's own choice: what is copied, and where to. */
+interface CopyTarget {
+  source: { id: number; title: string } | null;
+  targetSiteId: number | null;
+  targetParentId: number;
+  withContent: boolean;
+}
+const CLOSED: CopyTarget = { source: null, targetSiteId: null, targetParentId: 0, withContent: true };
 
-const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
-
-/** Connects the copy dialog to the copy chart: start the job, poll its progress, cancel it. */
+/** Connects the copy dialog to a column copy job (the shared job chart): choose the target, start, follow, cancel. */
 export function useCategoryCopy() {
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const actor = useActorRef(
-    categoryCopyMachine.provide({
-      actions: {
-        startCopy: (_, body) => {
-          post<{ job_id: number }>('/category/copy', body, { timeout: CATEGORY_COPY_TIMEOUT_MS })
-            .then(({ data }) => actor.send({ type: 'copy.started', jobId: data.job_id }))
-            .catch((e: unknown) => actor.send({ type: 'copy.failed', message: messageOf(e) }));
-        },
-        pollJob: (_, { jobId }) => {
-          clearTimeout(timer.current);
-          timer.current = setTimeout(() => {
-            get<Job>('/job/read', { id: jobId })
-              .then(({ data }) =>
-                actor.send({ type: 'job.update', status: data.status as JobStatus, progress: data.progress, result: data.result, error: data.error }),
-              )
-              .catch((e: unknown) => actor.send({ type: 'poll.failed', message: messageOf(e) }));
-          }, JOB_POLL_INTERVAL_MS);
-        },
-        cancelJob: (_, { jobId }) => {
-          post('/job/cancel', { id: jobId }).catch((e: unknown) => actor.send({ type: 'cancel.failed', message: messageOf(e) }));
-        },
-        copied: () => {
-          notify('success', t('common.copiedOk'));
-          columnsDidChange();
-        },
-      },
-    }),
-  );
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const state = useSelector(actor, (s) => s);
-  const { context } = state;
+  const [target, setTarget] = useState<CopyTarget>(CLOSED);
+  const job = useJob<CopyParams, CopyResult>({
+    start: (body) => post<{ job_id: number }>('/category/copy', body, { timeout: CATEGORY_COPY_TIMEOUT_MS }).then(({ data }) => data.job_id),
+    onFinished: (status) => {
+      if (status !== 'done') return;
+      notify('success', t('common.copiedOk'));
+      columnsDidChange();
+    },
+  });
   const currentSite = useStore(currentSiteStore);
-  const targets = useSiteColumns(state.hasTag('open') ? context.targetSiteId : null);
-  const result = (context.result ?? {}) as { categories?: number; contents?: number };
+  const open = target.source !== null;
+  const targets = useSiteColumns(open ? target.targetSiteId : null);
+  const editable = open && job.idle;
+  const change = (next: (t: CopyTarget) => CopyTarget) => {
+    if (!editable) return;
+    setTarget(next);
+    if (job.error) job.reset(); // a new target clears the last refusal
+  };
+  const result = job.result ?? {};
+  const canClose = open && !job.busy;
   return {
-    open: state.hasTag('open'),
-    editable: state.hasTag('editable'),
-    busy: state.hasTag('busy'),
-    starting: state.hasTag('busy') && !state.hasTag('progress'),
-    progressing: state.hasTag('progress'),
-    cancelling: state.hasTag('progress') && !state.hasTag('cancellable'),
-    finished: state.hasTag('finished'),
-    succeeded: state.hasTag('succeeded'),
-    failed: state.hasTag('failed'),
-    cancelled: state.hasTag('cancelled'),
-    canCancel: state.can({ type: 'copy.cancel' }),
-    canClose: state.can({ type: 'copy.close' }),
-    source: context.source,
-    targetSiteId: context.targetSiteId,
-    targetParentId: context.targetParentId,
-    withContent: context.withContent,
-    progress: context.progress,
-    error: context.error,
+    open,
+    editable,
+    busy: job.busy,
+    starting: job.starting,
+    progressing: job.running,
+    cancelling: job.cancelling,
+    finished: job.finished,
+    succeeded: job.succeeded,
+    failed: job.failed,
+    cancelled: job.cancelled,
+    canCancel: job.cancellable,
+    canClose,
+    source: target.source,
+    targetSiteId: target.targetSiteId,
+    targetParentId: target.targetParentId,
+    withContent: target.withContent,
+    progress: job.progress,
+    error: job.error,
     copiedColumns: result.categories ?? 0,
     copiedContents: result.contents ?? 0,
     parentOptions: columnOptions(targets.rows),
     loadingParents: targets.loading,
-    openFor: (source: { id: number; title: string }) => actor.send({ type: 'copy.open', source, siteId: currentSite }),
-    setSite: (siteId: number) => actor.send({ type: 'target.change', siteId }),
-    setParent: (parentId: number) => actor.send({ type: 'target.change', parentId }),
-    setWithContent: (withContent: boolean) => actor.send({ type: 'target.change', withContent }),
-    submit: () => actor.send({ type: 'copy.submit' }),
-    cancel: () => actor.send({ type: 'copy.cancel' }),
-    close: () => actor.send({ type: 'copy.close' }),
+    openFor: (source: { id: number; title: string }) => {
+      if (open) return;
+      job.reset();
+      setTarget({ ...CLOSED, source, targetSiteId: currentSite });
+    },
+    // A parent belongs to its site: a new site starts at its top level.
+    setSite: (siteId: number) => change((c) => ({ ...c, targetSiteId: siteId, targetParentId: siteId === c.targetSiteId ? c.targetParentId : 0 })),
+    setParent: (parentId: number) => change((c) => ({ ...c, targetParentId: parentId })),
+    setWithContent: (withContent: boolean) => change((c) => ({ ...c, withContent })),
+    submit: () => {
+      const { source, targetSiteId, targetParentId, withContent } = target;
+      if (!editable || !source || targetSiteId === null) return;
+      job.start({ id: source.id, target_site_id: targetSiteId, target_parent_id: targetParentId, with_content: withContent });
+    },
+    cancel: job.cancel,
+    close: () => {
+      if (!canClose) return;
+      job.reset();
+      setTarget(CLOSED);
+    },
   };
 }
 export type CategoryCopy = ReturnType<typeof useCategoryCopy>;

@@ -1,10 +1,9 @@
+import { useEffect, useRef } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { contentImportMachine } from '../../../machines/contentImport.machine';
 import type { ImportKind, ImportPreview, ImportReport } from '../../../models/contentImport';
-import type { Job } from '../../../models/job';
-import { get, post } from '../../api/http';
-
-const POLL_MS = 800;
+import { post } from '../../api/http';
+import { jobProgress } from '../../app/jobs/jobApi';
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 function send(kind: ImportKind, file: File, categoryId: number, commit: boolean) {
@@ -13,8 +12,9 @@ function send(kind: ImportKind, file: File, categoryId: number, commit: boolean)
   return post<ImportPreview>(`/ContentImport/${kind}?category_id=${categoryId}&commit=${commit ? 1 : 0}`, form, { timeout: 60_000 });
 }
 
-/** The import dialog's connect hook: the import chart bound to /ContentImport and /job/read. */
+/** The import dialog's connect hook: the import chart bound to /ContentImport and the app's job progress actor. */
 export function useContentImport(categoryId: number | undefined, onImported: () => void) {
+  const unfollow = useRef<(() => void) | undefined>(undefined);
   const actor = useActorRef(
     contentImportMachine.provide({
       actions: {
@@ -28,19 +28,21 @@ export function useContentImport(categoryId: number | undefined, onImported: () 
             .then(({ data }) => actor.send({ type: 'commit.started', jobId: data.job_id! }))
             .catch((e: unknown) => actor.send({ type: 'request.failed', message: messageOf(e) }));
         },
+        // The job's next report from the shared progress actor (its one poll loop), then listen no more.
         pollJob: (_, { jobId }) => {
-          setTimeout(() => {
-            get<Job>('/job/read', { id: jobId })
-              .then(({ data }) =>
-                actor.send({ type: 'job.update', status: data.status, progress: data.progress, report: data.result as ImportReport | null, error: data.error }),
-              )
-              .catch((e: unknown) => actor.send({ type: 'request.failed', message: messageOf(e) }));
-          }, POLL_MS);
+          unfollow.current?.();
+          const stop = jobProgress.follow(jobId, (event) => {
+            stop();
+            if (event.type === 'job.followFailed') actor.send({ type: 'request.failed', message: event.message });
+            else actor.send({ type: 'job.update', status: event.status, progress: event.progress, report: event.result as ImportReport | null, error: event.error ?? '' });
+          });
+          unfollow.current = stop;
         },
         imported: () => onImported(),
       },
     }),
   );
+  useEffect(() => () => unfollow.current?.(), []);
   const state = useSelector(actor, (s) => s);
   const c = state.context;
   return {

@@ -7,15 +7,15 @@ import { TrafficChart } from './TrafficChart';
 import { RegionList } from './RegionList';
 import type { DashboardData } from '../../../models/dashboard';
 
-const FIGURES: Array<{ key: keyof DashboardData; label: string }> = [
+const FIGURES: Array<{ key: keyof DashboardData; label: string; hint?: string }> = [
   { key: 'running_days', label: 'dashboard.runningDays' },
   { key: 'sites', label: 'dashboard.sites' },
   { key: 'visitors', label: 'dashboard.visitors' },
   { key: 'articles', label: 'dashboard.articles' },
   { key: 'keywords', label: 'dashboard.keywords' },
   { key: 'inquiries', label: 'dashboard.inquiries' },
-  { key: 'imported_links', label: 'dashboard.importedLinks' },
-  { key: 'exported_links', label: 'dashboard.exportedLinks' },
+  { key: 'imported_links', label: 'dashboard.importedLinks', hint: 'links.dashboard.importedHint' },
+  { key: 'exported_links', label: 'dashboard.exportedLinks', hint: 'links.dashboard.exportedHint' },
   { key: 'admins', label: 'dashboard.admins' },
   { key: 'roles', label: 'dashboard.roles' },
   { key: 'logins_today', label: 'dashboard.loginsToday' },
@@ -48,6 +48,7 @@ export default function DashboardPage() {
                   ) : (
                     <Stat.ValueText>{String(value)}</Stat.ValueText>
                   )}
+                  {f.hint && value !== null && value !== undefined && <Stat.HelpText as="dd" color="fg.muted" data-testid={`stat-hint-${f.key}`}>{t(f.hint)}</Stat.HelpText>}
                 </Stat.Root>
               </Card.Body>
             </Card.Root>

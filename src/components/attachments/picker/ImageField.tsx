@@ -40,7 +40,7 @@ export function ImageField({ value, onChange, testId, readOnly }: ImageFieldProp
         </IconButton>
       ) : null}
       {!readOnly && (
-        <Button size="sm" variant="outline" flexShrink={0} data-testid={testId ? `${testId}-choose` : undefined} onClick={() => picker.show({ max: 1, kind: 'image' })}>
+        <Button size="sm" variant="outline" flexShrink={0} aria-label={t('imageField.choose')} data-testid={testId ? `${testId}-choose` : undefined} onClick={() => picker.show({ max: 1, kind: 'image' })}>
           <Images /> <Box as="span" hideBelow="sm">{t('imageField.choose')}</Box>
         </Button>
       )}
