@@ -1,94 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { createTestModel } from '@xstate/graph';
-import type { SnapshotFrom } from 'xstate';
-import { droppedBy, holdsUnsavedWork, leaveGuardMachine, type Leave, type LeaveGuardEvent } from '../../machines/leaveGuard.machine';
+import { holdsUnsavedWork, leaveGuardMachine } from '../../machines/leaveGuard.machine';
 import { assertEveryTransitionWalked, trackTransitions } from './coverage';
-import { describePath, serializeTransition, startRecorded, walkPath, type StepCheck } from './harness';
-
-type Snapshot = SnapshotFrom<typeof leaveGuardMachine>;
-
-const EDIT = '/updateContent';
-const EDIT_AT = '/updateContent?id=7';
-const LIST = '/Content/index';
-
-const leaves: Leave[] = [
-  { kind: 'navigate', to: LIST },
-  { kind: 'navigate', to: EDIT_AT },
-  { kind: 'navigate', to: LIST, close: [EDIT] },
-  { kind: 'tabs', event: { type: 'tab.close', path: EDIT }, drops: [EDIT] },
-  { kind: 'tabs', event: { type: 'tab.close', path: LIST }, drops: [LIST] },
-  { kind: 'history', to: LIST },
-];
-
-const EVENTS: LeaveGuardEvent[] = [
-  { type: 'form.dirty', path: EDIT, at: EDIT_AT },
-  { type: 'form.clean', path: EDIT },
-  ...leaves.map((leave) => ({ type: 'leave.request' as const, leave })),
-  { type: 'leave.confirm' },
-  { type: 'leave.cancel' },
-];
+import { startRecorded } from './harness';
+import { EDIT, EDIT_AT, EFFECTS, leaveGuardModelTests, LIST } from './leaveGuard.model';
 
 const coverage = trackTransitions(leaveGuardMachine);
-const start = () => startRecorded(leaveGuardMachine, ['proceed', 'restore', 'discard'], coverage);
-
-function oracle({ before, after, event, effects }: StepCheck<Snapshot, LeaveGuardEvent>) {
-  expect(after.hasTag('confirming')).toBe(after.context.pending !== null);
-  expect(after.can({ type: 'leave.confirm' })).toBe(after.hasTag('confirming'));
-  switch (event.type) {
-    case 'form.dirty':
-      expect(after.context.forms[event.path]).toBe(event.at);
-      expect(effects).toEqual([]);
-      break;
-    case 'form.clean':
-      expect(after.context.forms).not.toHaveProperty(event.path);
-      expect(effects).toEqual([]);
-      break;
-    case 'leave.request': {
-      const drops = droppedBy(before.context.forms, event.leave);
-      if (before.hasTag('confirming')) {
-        // Already asking: only a back/forward is undone again.
-        expect(after.context).toEqual(before.context);
-        expect(effects).toEqual(event.leave.kind === 'history' ? [{ type: 'restore', params: { to: before.context.forms[before.context.dropping[0]!] } }] : []);
-      } else if (drops.length) {
-        // Unsaved work in the way: nothing happens until the user answers.
-        expect(after.hasTag('confirming')).toBe(true);
-        expect(after.context.dropping).toEqual(drops);
-        expect(effects).toEqual(event.leave.kind === 'history' ? [{ type: 'restore', params: { to: before.context.forms[drops[0]!] } }] : []);
-      } else {
-        expect(after.hasTag('confirming')).toBe(false);
-        // The browser's back/forward already happened; anything else is performed now.
-        expect(effects).toEqual(event.leave.kind === 'history' ? [] : [{ type: 'proceed', params: { leave: event.leave } }]);
-      }
-      break;
-    }
-    case 'leave.confirm':
-      if (!before.hasTag('confirming')) {
-        expect(effects).toEqual([]);
-        break;
-      }
-      expect(effects).toEqual([
-        { type: 'proceed', params: { leave: before.context.pending } },
-        { type: 'discard', params: { paths: before.context.dropping } },
-      ]);
-      for (const p of before.context.dropping) expect(after.context.forms).not.toHaveProperty(p);
-      break;
-    case 'leave.cancel':
-      expect(effects).toEqual([]);
-      expect(after.context.forms).toEqual(before.context.forms);
-      expect(after.hasTag('confirming')).toBe(false);
-      break;
-  }
-}
+const start = () => startRecorded(leaveGuardMachine, EFFECTS, coverage);
 
 describe('leave guard chart, every path of the model', () => {
-  const model = createTestModel(leaveGuardMachine, {
-    events: coverage.examples(EVENTS),
-    serializeState: serializeTransition,
-    limit: 100_000,
-  });
-  for (const path of model.getShortestPaths()) {
-    it(describePath(path), () => walkPath(path, () => start(), oracle));
-  }
+  for (const test of leaveGuardModelTests(leaveGuardMachine, coverage)) it(test.name, test.run);
 });
 
 describe('leave guard chart, what a user sees leaving unsaved work', () => {

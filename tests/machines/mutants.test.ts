@@ -1,18 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import { assign, type AnyStateMachine } from 'xstate';
+import { auditMachine } from '../../machines/audit.machine';
 import { imageUploadMachine } from '../../machines/imageUpload.machine';
+import { inquiryDeskMachine } from '../../machines/inquiryDesk.machine';
 import { jobMachine } from '../../machines/job.machine';
+import { keywordImportMachine } from '../../machines/keywordImport.machine';
+import { leaveGuardMachine } from '../../machines/leaveGuard.machine';
+import { posterEditorMachine } from '../../machines/posterEditor.machine';
+import { rankTrendMachine } from '../../machines/rankTrend.machine';
 import { resourceFormMachine } from '../../machines/resourceForm.machine';
 import { routeGuardMachine } from '../../machines/routeGuard.machine';
+import { seoReportMachine } from '../../machines/seoReport.machine';
 import { sessionMachine } from '../../machines/session.machine';
+import { tabsMachine } from '../../machines/tabs.machine';
 import { uploadMachine } from '../../machines/upload.machine';
+import { auditModelTests } from './audit.model';
 import { trackTransitions } from './coverage';
 import { imageUploadModelTests } from './imageUpload.model';
+import { inquiryDeskModelTests } from './inquiryDesk.model';
 import { jobModelTests } from './job.model';
+import { keywordImportModelTests } from './keywordImport.model';
+import { leaveGuardModelTests } from './leaveGuard.model';
 import { firstFailure, mutate, type ModelSuite } from './mutation';
+import { posterEditorSuite } from './posterEditor.model';
+import { rankTrendModelTests } from './rankTrend.model';
 import { resourceFormModelTests } from './resourceForm.model';
 import { routeGuardModelTests } from './routeGuard.model';
+import { seoReportModelTests } from './seoReport.model';
 import { sessionModelTests } from './session.model';
+import { tabsModelTests } from './tabs.model';
 import { uploadModelTests } from './upload.model';
 
 // The mutation check: deliberate bugs put into the charts (an assign or action dropped, a transition
@@ -37,6 +53,16 @@ const form = mutantsOf('resource form', resourceFormMachine, resourceFormModelTe
 const imageDialog = mutantsOf('image dialog', imageUploadMachine, imageUploadModelTests);
 const guard = mutantsOf('route guard', routeGuardMachine, routeGuardModelTests);
 const job = mutantsOf('job', jobMachine, jobModelTests);
+const seoReport = mutantsOf('diagnosis report', seoReportMachine, seoReportModelTests);
+const inquiry = mutantsOf('inquiry desk', inquiryDeskMachine, inquiryDeskModelTests);
+const leave = mutantsOf('leave guard', leaveGuardMachine, leaveGuardModelTests);
+const keywordImport = mutantsOf('keyword import', keywordImportMachine, keywordImportModelTests);
+// The poster editor's full suite (thousands of paths) is its own test's; its mutants die under the same
+// oracle on a smaller model: one element added at most, each vertex reached once.
+const poster = mutantsOf('poster editor', posterEditorMachine, posterEditorSuite({ allowDuplicatePaths: false, adds: 1 }));
+const audit = mutantsOf('audit', auditMachine, auditModelTests);
+const tabs = mutantsOf('tabs', tabsMachine, tabsModelTests);
+const rankTrend = mutantsOf('rank trend', rankTrendMachine, rankTrendModelTests);
 
 const MUTANTS: Mutant[] = [
   session('keeps the password after a failed login', (c) => {
@@ -112,6 +138,113 @@ const MUTANTS: Mutant[] = [
   }),
   job('reports a failed job as done', () => {}, {
     guards: { jobFailed: () => false, jobDone: ({ event }: any) => event.status === 'done' || event.status === 'failed' },
+  }),
+
+  seoReport('takes progress with more pages checked than there are', (c) => {
+    delete c.states.testing.on['report.progress'].guard;
+  }),
+  seoReport('completes a report with a score above 100', () => {}, {
+    guards: { validScore: () => true },
+  }),
+  seoReport('does not count the scored pages as checked on completion', (c) => {
+    c.states.testing.on['report.complete'].actions = assign(({ event }: any) => ({ score: event.score, pages: event.pages }));
+  }),
+  seoReport('does not say who cancelled the report', (c) => {
+    c.states.testing.on['report.cancel'].actions = [];
+  }),
+
+  inquiry('marks an empty selection of rows', (c) => {
+    delete c.states.closed.on['status.set'].guard;
+  }),
+  inquiry('marks the open inquiry with the status it already has', (c) => {
+    delete c.states.open.states.viewing.on['status.set'].guard;
+  }),
+  inquiry('shows a toast for the automatic “read” on opening', () => {}, {
+    guards: { loud: () => true },
+  }),
+  inquiry('keeps the last inquiry after the dialog is closed', (c) => {
+    c.states.open.states.viewing.on['detail.close'].actions = assign({ id: null });
+  }),
+
+  leave('still asks after the user chose to keep editing', (c) => {
+    c.states.confirming.on['leave.cancel'].actions = [];
+  }),
+  leave('keeps the discarded forms as unsaved after leaving', (c) => {
+    c.states.confirming.on['leave.confirm'].actions.shift();
+  }),
+  leave('puts the form’s address back on an in-app navigation while asking', (c) => {
+    delete c.states.confirming.on['leave.request'].guard;
+  }),
+  leave('does not put the form’s address back after the browser’s back', (c) => {
+    c.states.idle.on['leave.request'][0].actions.pop();
+  }),
+
+  keywordImport('uploads with no file chosen', (c) => {
+    delete c.states.choosing.on['import.submit'].guard;
+  }),
+  keywordImport('reloads the list when no keyword was added', () => {}, {
+    guards: { addedKeywords: () => true },
+  }),
+  keywordImport('keeps the last report when another file is chosen', (c) => {
+    c.states.reported.on['import.again'] = 'choosing';
+  }),
+  keywordImport('drops the upload error', (c) => {
+    c.states.uploading.on['import.failed'].actions = [];
+  }),
+
+  poster('keeps a removed element selected', (c) => {
+    c.states.editing.on['element.remove'].actions.pop();
+  }),
+  poster('saves a layout the server would refuse', () => {}, {
+    guards: { savable: ({ context }: any) => context.dirty },
+  }),
+  poster('closes with unsaved changes without asking', (c) => {
+    c.states.editing.on['editor.close'] = 'closed';
+  }),
+  poster('still counts the layout as unsaved after saving it for a render', (c) => {
+    c.states.saving.on['save.done'][0].actions = assign({ renderAfterSave: false });
+  }),
+
+  audit('keeps the step a rejection chose after the content was edited and withdrawn', (c) => {
+    c.states.reviewing.on['audit.withdraw'].actions = [];
+  }),
+  audit('takes a rejection without a comment', () => {}, {
+    guards: {
+      mayReject: ({ context, event }: any) =>
+        context.steps[context.step]?.reviewers.includes(event.by) && Number.isInteger(event.to_step) && event.to_step >= 1 && event.to_step <= context.step + 1,
+    },
+  }),
+  audit('passes a countersign step on the first approval', () => {}, {
+    guards: { approvalFinishesStep: ({ context, event }: any) => context.steps[context.step]?.reviewers.includes(event.by) && !context.approvals.includes(event.by) },
+  }),
+  audit('keeps the rejected step when a rejected item is published without review', (c) => {
+    c.states.rejected.on['audit.submit'][0].actions = ['takeSubmission'];
+  }),
+
+  tabs('closes the pinned dashboard', (c) => {
+    c.states.ready.on['tab.close'].shift();
+  }),
+  tabs('does not go to the tab kept by “close others”', (c) => {
+    c.states.ready.on['tab.closeOthers'].actions.pop();
+  }),
+  tabs('keeps the refresh counters after signing out', (c) => {
+    c.states.ready.on['tabs.reset'].actions = assign(({ context }: any) => ({ views: context.views.filter((v: any) => v.pinned), active: '/', menuFor: null }));
+  }),
+  tabs('opens a context menu for a tab that is not there', (c) => {
+    delete c.states.ready.states.menuClosed.on['menu.open'].guard;
+  }),
+
+  rankTrend('takes the answer for a keyword the admin has left', (c) => {
+    delete c.states.loading.on['history.loaded'].guard;
+  }),
+  rankTrend('does not load the keyword opened while another is loading', (c) => {
+    delete c.states.loading.on['trend.open'].reenter;
+  }),
+  rankTrend('shows the previous keyword when another is opened from the chart', (c) => {
+    c.states.shown.on['trend.open'].actions = [];
+  }),
+  rankTrend('keeps the last error while reloading', (c) => {
+    c.states.failed.on['trend.reload'] = 'loading';
   }),
 ];
 

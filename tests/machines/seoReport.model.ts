@@ -1,0 +1,68 @@
+import { expect } from 'vitest';
+import { createTestModel } from '@xstate/graph';
+import type { SnapshotFrom } from 'xstate';
+import { canCancelReport, type seoReportMachine, seoReportState } from '../../machines/seoReport.machine';
+import type { SeoReportEvent } from '../../models/seoReport';
+import { describePath, serializeTransition, startRecorded, walkPath, type StepCheck } from './harness';
+import type { ModelSuite } from './mutation';
+
+// The diagnosis report chart's model-based tests, shared by its test file and the mutation check.
+
+type Snapshot = SnapshotFrom<typeof seoReportMachine>;
+
+// Valid and invalid payloads of every event: the guards keep a report's numbers sane.
+const EVENTS: SeoReportEvent[] = [
+  { type: 'report.progress', checked: 10, total: 40 },
+  { type: 'report.progress', checked: 50, total: 40 },
+  { type: 'report.complete', score: 87, pages: 40 },
+  { type: 'report.complete', score: 87, pages: 60 },
+  { type: 'report.complete', score: 140, pages: 40 },
+  { type: 'report.fail', message: 'render failed' },
+  { type: 'report.cancel', by: 3 },
+];
+
+function oracle({ before, after, event }: StepCheck<Snapshot, SeoReportEvent>) {
+  // Testing, or exactly one ending; only a testing report may be cancelled; a score only once completed.
+  expect(after.hasTag('finished')).toBe(!after.matches('testing'));
+  expect(canCancelReport(after)).toBe(after.matches('testing'));
+  expect(after.context.score !== null).toBe(after.matches('completed'));
+  if (event.type === ('xstate.init' as string)) return;
+  if (!before.matches('testing')) {
+    // An ended report accepts nothing: the server answers 409.
+    expect(before.can(event)).toBe(false);
+    return expect(after.value).toEqual(before.value);
+  }
+  switch (event.type) {
+    case 'report.progress':
+      expect(after.matches('testing')).toBe(true);
+      if (event.checked <= event.total) expect([after.context.checked, after.context.total]).toEqual([event.checked, event.total]);
+      else expect(after.context).toEqual(before.context);
+      return;
+    case 'report.complete':
+      if (event.score <= 100) {
+        expect(seoReportState(after)).toBe('completed');
+        expect([after.context.score, after.context.pages]).toEqual([event.score, event.pages]);
+        // Every page scored counts as checked, even when the last progress was not reported.
+        expect([after.context.checked, after.context.total]).toEqual([
+          Math.max(before.context.checked, event.pages),
+          Math.max(before.context.total, event.pages),
+        ]);
+      } else expect(after.context).toEqual(before.context);
+      return;
+    case 'report.fail':
+      expect(seoReportState(after)).toBe('failed');
+      return expect(after.context.error).toBe(event.message);
+    case 'report.cancel':
+      expect(seoReportState(after)).toBe('cancelled');
+      return expect(after.context.cancelledBy).toBe(event.by);
+  }
+}
+
+/** Every shortest path of the model (duplicates allowed: each event from each state). */
+export const seoReportModelTests: ModelSuite<typeof seoReportMachine> = (machine, coverage) => {
+  const model = createTestModel(machine, { events: coverage.examples(EVENTS), serializeState: serializeTransition, limit: 1000 });
+  return model.getShortestPaths({ allowDuplicatePaths: true }).map((path) => ({
+    name: describePath(path),
+    run: () => walkPath(path, () => startRecorded(machine, [], coverage), oracle),
+  }));
+};
