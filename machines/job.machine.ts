@@ -1,4 +1,5 @@
 import { assign, setup } from 'xstate';
+import { jobLifecycle } from './jobLifecycle';
 
 // One background job's lifecycle, shared by every job kind (static generation, column copy, SEO crawl…):
 // start it (→ a job id), follow its progress until it is done, failed or cancelled, cancel while it runs,
@@ -41,13 +42,15 @@ export type JobProgressEvent<R = unknown> = JobUpdate<R> | { type: 'job.followFa
 /** The job chart for one kind's start params P and result R. */
 export function createJobMachine<P, R>() {
   type Update = JobUpdate<R>;
+  type JobFailure = Extract<JobProgressEvent, { type: 'job.followFailed' }>;
   const progressOf = ({ event }: { event: JobEvent<P, R> }) => (event as Update).progress;
   const cleared = assign<JobContext<P, R>, JobEvent<P, R>, undefined, JobEvent<P, R>, never>({ jobId: null, progress: 0, result: null, error: null });
+  const jobIdOf = ({ context }: { context: JobContext<P, R> }) => ({ jobId: context.jobId! });
   const outcome = (status: JobOutcome) => ({
     type: 'finished' as const,
     params: ({ context }: { context: JobContext<P, R> }) => ({ status, result: context.result, error: context.error }),
   });
-  return setup({
+  const job = setup({
     types: { context: {} as JobContext<P, R>, events: {} as JobEvent<P, R> },
     actions: {
       startJob: (_, _params: { params: P }) => {},
@@ -61,7 +64,9 @@ export function createJobMachine<P, R>() {
       jobFailed: ({ event }) => (event as Update).status === 'failed',
       jobCancelled: ({ event }) => (event as Update).status === 'cancelled',
     },
-  }).createMachine({
+  });
+  const ended = (status: JobOutcome) => job.createStateConfig({ entry: outcome(status), on: { 'job.reset': { target: 'idle', actions: cleared } } });
+  return job.createMachine({
     id: 'job',
     context: { params: null, jobId: null, progress: 0, result: null, error: null },
     initial: 'idle',
@@ -87,35 +92,31 @@ export function createJobMachine<P, R>() {
           'job.startFailed': { target: 'idle', actions: assign({ error: ({ event }) => event.message }) },
         },
       },
-      // Running or being cancelled: the job is followed until it ends, whatever the admin does meanwhile.
-      following: {
-        entry: { type: 'follow', params: ({ context }) => ({ jobId: context.jobId! }) },
-        exit: { type: 'unfollow', params: ({ context }) => ({ jobId: context.jobId! }) },
-        initial: 'running',
-        on: {
-          'job.update': [
-            { guard: 'jobDone', target: 'done', actions: assign({ progress: 100, result: ({ event }) => event.result ?? null, error: null }) },
-            { guard: 'jobFailed', target: 'failed', actions: assign({ progress: progressOf, error: ({ event }) => event.error || null }) },
-            { guard: 'jobCancelled', target: 'cancelled', actions: assign({ progress: progressOf, result: ({ event }) => event.result ?? null }) },
-            { actions: assign({ progress: progressOf }) },
-          ],
-          'job.followFailed': { target: 'failed', actions: assign({ error: ({ event }) => event.message }) },
-        },
-        states: {
-          running: {
-            tags: ['busy', 'progress', 'cancellable'],
-            on: { 'job.cancel': { target: 'cancelling', actions: { type: 'cancelJob', params: ({ context }) => ({ jobId: context.jobId! }) } } },
+      // The shared lifecycle (jobLifecycle.ts), driven by the progress actor's job.update.
+      ...jobLifecycle({
+        // Running or being cancelled: the job is followed until it ends, whatever the admin does meanwhile.
+        following: job.createStateConfig({
+          entry: { type: 'follow', params: jobIdOf },
+          exit: { type: 'unfollow', params: jobIdOf },
+          on: {
+            'job.update': [
+              { guard: 'jobDone', target: 'done', actions: job.assign({ progress: 100, result: ({ event }) => (event as Update).result ?? null, error: null }) },
+              { guard: 'jobFailed', target: 'failed', actions: job.assign({ progress: progressOf, error: ({ event }) => (event as Update).error || null }) },
+              { guard: 'jobCancelled', target: 'cancelled', actions: job.assign({ progress: progressOf, result: ({ event }) => (event as Update).result ?? null }) },
+              { actions: job.assign({ progress: progressOf }) },
+            ],
+            'job.followFailed': { target: 'failed', actions: job.assign({ error: ({ event }) => (event as JobFailure).message }) },
           },
-          cancelling: {
-            tags: ['busy', 'progress', 'cancelling'],
-            // Refused (the job had just ended): keep following it.
-            on: { 'job.cancelFailed': { target: 'running', actions: assign({ error: ({ event }) => event.message }) } },
-          },
-        },
-      },
-      done: { tags: ['finished', 'succeeded'], entry: outcome('done'), on: { 'job.reset': { target: 'idle', actions: cleared } } },
-      failed: { tags: ['finished', 'failed'], entry: outcome('failed'), on: { 'job.reset': { target: 'idle', actions: cleared } } },
-      cancelled: { tags: ['finished', 'cancelled'], entry: outcome('cancelled'), on: { 'job.reset': { target: 'idle', actions: cleared } } },
+        }),
+        running: job.createStateConfig({
+          on: { 'job.cancel': { target: 'cancelling', actions: { type: 'cancelJob', params: jobIdOf } } },
+        }),
+        // Refused (the job had just ended): keep following it.
+        cancelling: job.createStateConfig({ on: { 'job.cancelFailed': { target: 'running', actions: assign({ error: ({ event }) => event.message }) } } }),
+        done: ended('done'),
+        failed: ended('failed'),
+        cancelled: ended('cancelled'),
+      }),
     },
   });
 }

@@ -1,15 +1,18 @@
-import { assign, createActor, setup, type SnapshotFrom } from 'xstate';
+import { createActor, setup, type SnapshotFrom } from 'xstate';
 import type { SeoReportEvent, SeoReportState } from '../models/seoReport';
+import { jobLifecycle } from './jobLifecycle';
 
-// A diagnosis report's lifecycle (spec §4: testing, then completed). The server stores a report's events and
-// derives its state by replaying them through this chart; an event the chart refuses answers 409. The client
+// A diagnosis report's lifecycle (spec §4: testing, then completed): the shared job lifecycle (jobLifecycle.ts,
+// the states and tags of job.machine.ts) driven by the report's own events. The server stores a report's events
+// and derives its state by replaying them through this chart; an event the chart refuses answers 409. The client
 // asks the same chart what may happen (cancel while testing).
 //
-// testing --report.progress(checked, total)--> testing (the crawl moved on)
-// testing --report.complete(score, pages)--> completed
-// testing --report.fail(message)--> failed
-// testing --report.cancel(by)--> cancelled (the job stops at its next page)
-// completed | failed | cancelled accept nothing more (not final states: the client's actor keeps answering `can`).
+// following.running --report.progress(checked, total)--> following.running (the crawl moved on)
+// following --report.complete(score, pages)--> done
+// following --report.fail(message)--> failed
+// following --report.cancel(by)--> cancelled (at once: the job stops at its next page; no cancelling stage)
+// done | failed | cancelled accept nothing more (not final states: the client's actor keeps answering `can`).
+// The public state (models/seoReport.ts) is read from the tags: testing, completed, failed, cancelled.
 
 export interface SeoReportContext {
   checked: number;
@@ -24,7 +27,7 @@ export const initialSeoReportContext: SeoReportContext = { checked: 0, total: 0,
 
 type E<T extends SeoReportEvent['type']> = Extract<SeoReportEvent, { type: T }>;
 
-export const seoReportMachine = setup({
+const report = setup({
   types: { context: {} as SeoReportContext, events: {} as SeoReportEvent },
   guards: {
     validProgress: ({ event }) => {
@@ -36,39 +39,46 @@ export const seoReportMachine = setup({
       return Number.isInteger(e.score) && e.score >= 0 && e.score <= 100 && Number.isInteger(e.pages) && e.pages >= 0;
     },
   },
-}).createMachine({
+});
+
+export const seoReportMachine = report.createMachine({
   id: 'seoReport',
   context: initialSeoReportContext,
-  initial: 'testing',
-  states: {
-    testing: {
-      tags: ['running', 'cancellable'],
+  initial: 'following',
+  states: jobLifecycle({
+    following: report.createStateConfig({
       on: {
-        'report.progress': {
-          guard: 'validProgress',
-          actions: assign(({ event }) => ({ checked: (event as E<'report.progress'>).checked, total: (event as E<'report.progress'>).total })),
-        },
         'report.complete': {
           guard: 'validScore',
-          target: 'completed',
-          actions: assign(({ context, event }) => {
+          target: 'done',
+          actions: report.assign(({ context, event }) => {
             const e = event as E<'report.complete'>;
             return { score: e.score, pages: e.pages, checked: Math.max(context.checked, e.pages), total: Math.max(context.total, e.pages) };
           }),
         },
-        'report.fail': { target: 'failed', actions: assign({ error: ({ event }) => (event as E<'report.fail'>).message }) },
-        'report.cancel': { target: 'cancelled', actions: assign({ cancelledBy: ({ event }) => (event as E<'report.cancel'>).by }) },
+        'report.fail': { target: 'failed', actions: report.assign({ error: ({ event }) => (event as E<'report.fail'>).message }) },
+        'report.cancel': { target: 'cancelled', actions: report.assign({ cancelledBy: ({ event }) => (event as E<'report.cancel'>).by }) },
       },
-    },
-    completed: { tags: ['finished', 'scored'] },
-    failed: { tags: ['finished'] },
-    cancelled: { tags: ['finished'] },
-  },
+    }),
+    running: report.createStateConfig({
+      on: {
+        'report.progress': {
+          guard: 'validProgress',
+          actions: report.assign(({ event }) => ({ checked: (event as E<'report.progress'>).checked, total: (event as E<'report.progress'>).total })),
+        },
+      },
+    }),
+    done: {},
+    failed: {},
+    cancelled: {},
+  }),
 });
 
 export type SeoReportSnapshot = SnapshotFrom<typeof seoReportMachine>;
 
-export const seoReportState = (snapshot: SeoReportSnapshot): SeoReportState => snapshot.value as SeoReportState;
+/** The report's public state, from the lifecycle's tags. */
+export const seoReportState = (snapshot: SeoReportSnapshot): SeoReportState =>
+  snapshot.hasTag('succeeded') ? 'completed' : snapshot.hasTag('failed') ? 'failed' : snapshot.hasTag('cancelled') ? 'cancelled' : 'testing';
 
 /** Thrown by replaySeoReport at the first event the chart refuses. */
 export class SeoReportReplayError extends Error {
@@ -94,5 +104,7 @@ export function replaySeoReport(events: readonly SeoReportEvent[]): SeoReportSna
 
 /** May the report still be cancelled? */
 export const canCancelReport = (snapshot: SeoReportSnapshot) => snapshot.can({ type: 'report.cancel', by: 0 });
+/** Is the diagnosis still under way (testing)? */
+export const isReportTesting = (snapshot: SeoReportSnapshot) => !snapshot.hasTag('finished');
 /** Is the diagnosis over (completed, failed or cancelled)? */
 export const isReportFinished = (snapshot: SeoReportSnapshot) => snapshot.hasTag('finished');

@@ -141,16 +141,16 @@ const MUTANTS: Mutant[] = [
   }),
 
   seoReport('takes progress with more pages checked than there are', (c) => {
-    delete c.states.testing.on['report.progress'].guard;
+    delete c.states.following.states.running.on['report.progress'].guard;
   }),
   seoReport('completes a report with a score above 100', () => {}, {
     guards: { validScore: () => true },
   }),
   seoReport('does not count the scored pages as checked on completion', (c) => {
-    c.states.testing.on['report.complete'].actions = assign(({ event }: any) => ({ score: event.score, pages: event.pages }));
+    c.states.following.on['report.complete'].actions = assign(({ event }: any) => ({ score: event.score, pages: event.pages }));
   }),
   seoReport('does not say who cancelled the report', (c) => {
-    c.states.testing.on['report.cancel'].actions = [];
+    c.states.following.on['report.cancel'].actions = [];
   }),
 
   inquiry('marks an empty selection of rows', (c) => {

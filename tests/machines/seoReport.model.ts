@@ -21,20 +21,27 @@ const EVENTS: SeoReportEvent[] = [
   { type: 'report.cancel', by: 3 },
 ];
 
+/** A followed run (the public state `testing`), read from the chart's own states. */
+const testing = (s: Snapshot) => s.matches('following');
+
 function oracle({ before, after, event }: StepCheck<Snapshot, SeoReportEvent>) {
+  // The job lifecycle's tags: testing is a followed run that may be cancelled, or exactly one ending.
+  expect(after.hasTag('cancellable')).toBe(testing(after));
+  expect([after.hasTag('succeeded'), after.hasTag('failed'), after.hasTag('cancelled')].filter(Boolean)).toHaveLength(after.hasTag('finished') ? 1 : 0);
+  expect(seoReportState(after)).toBe(testing(after) ? 'testing' : after.matches('done') ? 'completed' : String(after.value));
   // Testing, or exactly one ending; only a testing report may be cancelled; a score only once completed.
-  expect(after.hasTag('finished')).toBe(!after.matches('testing'));
-  expect(canCancelReport(after)).toBe(after.matches('testing'));
-  expect(after.context.score !== null).toBe(after.matches('completed'));
+  expect(after.hasTag('finished')).toBe(!testing(after));
+  expect(canCancelReport(after)).toBe(testing(after));
+  expect(after.context.score !== null).toBe(after.matches('done'));
   if (event.type === ('xstate.init' as string)) return;
-  if (!before.matches('testing')) {
+  if (!testing(before)) {
     // An ended report accepts nothing: the server answers 409.
     expect(before.can(event)).toBe(false);
     return expect(after.value).toEqual(before.value);
   }
   switch (event.type) {
     case 'report.progress':
-      expect(after.matches('testing')).toBe(true);
+      expect(testing(after)).toBe(true);
       if (event.checked <= event.total) expect([after.context.checked, after.context.total]).toEqual([event.checked, event.total]);
       else expect(after.context).toEqual(before.context);
       return;

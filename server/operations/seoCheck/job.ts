@@ -6,6 +6,7 @@ import { siteById } from '../../public/data';
 import { siteRenderer } from './crawl';
 import { diagnoseSite } from './diagnose';
 import { appendReportEvent } from './events';
+import { isReportTesting, seoReportState } from '../../../machines/seoReport.machine';
 import { SEO_CRAWL_LIMIT, type SeoReportEvent } from '../../../models/seoReport';
 
 // The diagnosis job: crawls the site through the public renderer and judges it, telling the report's chart
@@ -26,7 +27,7 @@ export const attachSeoCheck = (app: FastifyInstance) => apps.set(app.ctx.db, app
 
 async function diagnose(ctx: JobContext, app: FastifyInstance, p: SeoCheckPayload) {
   // Appended only while the report is testing (a cancel recorded by /seoCheck/cancel ends it first).
-  const testing = (event: SeoReportEvent) => ctx.db.transaction((tx) => appendReportEvent(tx, p.report_id, (s) => (s.matches('testing') ? event : null)));
+  const testing = (event: SeoReportEvent) => ctx.db.transaction((tx) => appendReportEvent(tx, p.report_id, (s) => (isReportTesting(s) ? event : null)));
   const site = await siteById(ctx.db, p.site_id);
   if (!site) {
     await testing({ type: 'report.fail', message: 'site unavailable' });
@@ -42,7 +43,7 @@ async function diagnose(ctx: JobContext, app: FastifyInstance, p: SeoCheckPayloa
       if (checked % PROGRESS_EVENT_EVERY === 0) {
         const { snapshot } = await testing({ type: 'report.progress', checked, total });
         // Cancelled through /seoCheck/cancel (the report already says so): stop here.
-        if (!snapshot.matches('testing')) stopped = true;
+        if (!isReportTesting(snapshot)) stopped = true;
       }
     },
   });
@@ -51,12 +52,12 @@ async function diagnose(ctx: JobContext, app: FastifyInstance, p: SeoCheckPayloa
     return { report_id: p.report_id, state: 'cancelled' };
   }
   const { snapshot } = await ctx.db.transaction((tx) =>
-    appendReportEvent(tx, p.report_id, (s) => (s.matches('testing') ? { type: 'report.complete', score: diagnosis.score, pages: diagnosis.pages } : null), {
+    appendReportEvent(tx, p.report_id, (s) => (isReportTesting(s) ? { type: 'report.complete', score: diagnosis.score, pages: diagnosis.pages } : null), {
       items: diagnosis.items,
       findings: diagnosis.findings,
     }),
   );
-  return { report_id: p.report_id, state: String(snapshot.value), score: diagnosis.score, pages: diagnosis.pages, findings: diagnosis.findings.length };
+  return { report_id: p.report_id, state: seoReportState(snapshot), score: diagnosis.score, pages: diagnosis.pages, findings: diagnosis.findings.length };
 }
 
 registerJob(SEO_CHECK_JOB, async (ctx) => {
@@ -68,7 +69,7 @@ registerJob(SEO_CHECK_JOB, async (ctx) => {
   } catch (err) {
     const message = err instanceof Error ? err.message.slice(0, 500) : String(err);
     await ctx.db
-      .transaction((tx) => appendReportEvent(tx, p.report_id, (s) => (s.matches('testing') ? { type: 'report.fail', message } : null)))
+      .transaction((tx) => appendReportEvent(tx, p.report_id, (s) => (isReportTesting(s) ? { type: 'report.fail', message } : null)))
       .catch(() => undefined);
     throw err;
   }

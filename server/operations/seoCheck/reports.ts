@@ -10,7 +10,7 @@ import { canManageSite } from '../sites';
 import { adminNames } from '../audit/detail';
 import { appendReportEvent, reportSnapshotOf } from './events';
 import { SEO_CHECK_JOB, type SeoCheckPayload } from './job';
-import { canCancelReport } from '../../../machines/seoReport.machine';
+import { canCancelReport, isReportTesting } from '../../../machines/seoReport.machine';
 import {
   compareFindings,
   SEO_REPORTS_KEPT,
@@ -63,7 +63,7 @@ async function settleInterrupted(db: Db, rows: Array<Pick<ReportRow, 'id' | 'job
     const [job] = r.jobId ? await db.select({ status: jobs.status }).from(jobs).where(eq(jobs.id, r.jobId)) : [];
     if (job && (job.status === 'queued' || job.status === 'running')) continue;
     const event: SeoReportEvent = job?.status === 'cancelled' ? { type: 'report.cancel', by: 0 } : { type: 'report.fail', message: 'interrupted' };
-    const { appended } = await db.transaction((tx) => appendReportEvent(tx, r.id, (s) => (s.matches('testing') ? event : null)));
+    const { appended } = await db.transaction((tx) => appendReportEvent(tx, r.id, (s) => (isReportTesting(s) ? event : null)));
     changed ||= appended;
   }
   return changed;
