@@ -131,7 +131,7 @@ export async function renderPage(app: FastifyInstance, siteOrId: SiteRow | numbe
   // Front-end menus (/NavCate/index) by key; a 'main' menu replaces the column navigation in the header.
   const menus = await shared('menus', () => loadSiteMenus(db, site.id, (link) => (link.type === 'column' ? urls.column(link.column) : urls.content(link.column, link.contentId))));
   const mainMenu = menus.main ? menuNav(menus.main.items) : null;
-  // Live ads by position (/Advertisement/index); ad changes queue a static run (adsChanged).
+  // Live ads by position (/Advertisement/index); ad changes queue a static run (regeneratingSitesOnChange).
   const ads = adsView(await shared('ads', () => liveAdsOf(db, site.id)));
   // Active friendly links (/Link/index) for the footer; link changes queue a static run as ads do.
   const friendLinks = friendLinksView(await shared('friendLinks', () => publicLinksOf(db, site.id)));

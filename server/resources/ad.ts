@@ -1,11 +1,9 @@
-import { asc, desc, eq, ilike, inArray } from 'drizzle-orm';
+import { asc, desc, eq, ilike } from 'drizzle-orm';
 import { ads } from '../db/schema/index';
 import { forbidden } from '../http/errors';
 import { iso, likeText } from '../db/listing';
 import { tableResource } from './table';
-import { adsChanged } from '../operations/staticGen/job';
-import type { Db, Executor } from '../db/client';
-import { extendRecycleType } from '../operations/recycleBin';
+import { regeneratingSitesOnChange } from '../operations/staticGen/siteWideRows';
 import { adResource } from '../../models/resources/marketing';
 import { AD_KIND_CODE, AD_KIND_IMAGE, adIsLive, localDate, type Ad } from '../../models/ad';
 
@@ -71,28 +69,5 @@ const adTable = tableResource({
   },
 });
 
-const sitesOfAds = async (db: Executor, ids: number[]) =>
-  (await db.selectDistinct({ siteId: ads.siteId }).from(ads).where(inArray(ads.id, ids))).map((r) => r.siteId);
-
-/** The table resource, and after each change the static output of the ads' sites is regenerated (pages show ads). */
-export const adServerResource: typeof adTable = {
-  ...adTable,
-  async create(ctx, body) {
-    const out = await adTable.create!(ctx, body);
-    await adsChanged(ctx.app.ctx.db, await sitesOfAds(ctx.app.ctx.db, [out.id]));
-    return out;
-  },
-  async update(ctx, body) {
-    const out = await adTable.update!(ctx, body);
-    await adsChanged(ctx.app.ctx.db, await sitesOfAds(ctx.app.ctx.db, [(body as { id: number }).id]));
-    return out;
-  },
-  async remove(ctx, ids) {
-    const out = await adTable.remove!(ctx, ids);
-    await adsChanged(ctx.app.ctx.db, await sitesOfAds(ctx.app.ctx.db, ids));
-    return out;
-  },
-};
-
-// An ad back from the recycle bin shows again: its site's static pages are regenerated too.
-extendRecycleType('ad', { restored: (db, rows) => adsChanged(db as Db, rows.flatMap((r) => (r.siteId === null ? [] : [r.siteId]))) });
+/** The table resource; after each change the ads' sites regenerate their static output (pages show ads). */
+export const adServerResource: typeof adTable = regeneratingSitesOnChange(adTable, ads, 'ad');

@@ -1,16 +1,14 @@
-import { and, asc, desc, eq, gte, ilike, inArray, lt, ne, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, lt, ne, or } from 'drizzle-orm';
 import { friendLinks } from '../../db/schema/index';
 import { iso, likeText } from '../../db/listing';
-import type { Db, Executor } from '../../db/client';
 import { tableResource } from '../../resources/table';
-import { extendRecycleType } from '../recycleBin';
-import { adsChanged } from '../staticGen/job';
+import { regeneratingSitesOnChange } from '../staticGen/siteWideRows';
 import { linkResource } from '../../../models/resources/links';
 import { MISSING_FLAG_STREAK, linkFlags, type FriendLink } from '../../../models/friendLink';
 import { localDate } from '../../../models/ad';
 
 // Friendly links (/Link/index) as a table resource. The footer of every public page shows a site's active
-// links, so each change regenerates that site's static output, as ads do (adsChanged).
+// links, so each change regenerates that site's static output, as ads do (regeneratingSitesOnChange).
 
 export type FriendLinkRow = typeof friendLinks.$inferSelect;
 
@@ -77,27 +75,5 @@ const linkTable = tableResource({
   orderBy: [asc(friendLinks.sort), desc(friendLinks.id)],
 });
 
-const sitesOfLinks = async (db: Executor, ids: number[]) =>
-  (await db.selectDistinct({ siteId: friendLinks.siteId }).from(friendLinks).where(inArray(friendLinks.id, ids))).map((r) => r.siteId);
-
 /** The table resource; after each change the links' sites regenerate their static pages (the footer shows links). */
-export const linkServerResource: typeof linkTable = {
-  ...linkTable,
-  async create(ctx, body) {
-    const out = await linkTable.create!(ctx, body);
-    await adsChanged(ctx.app.ctx.db, await sitesOfLinks(ctx.app.ctx.db, [out.id]));
-    return out;
-  },
-  async update(ctx, body) {
-    const out = await linkTable.update!(ctx, body);
-    await adsChanged(ctx.app.ctx.db, await sitesOfLinks(ctx.app.ctx.db, [(body as { id: number }).id]));
-    return out;
-  },
-  async remove(ctx, ids) {
-    const out = await linkTable.remove!(ctx, ids);
-    await adsChanged(ctx.app.ctx.db, await sitesOfLinks(ctx.app.ctx.db, ids));
-    return out;
-  },
-};
-
-extendRecycleType('link', { restored: (db, rows) => adsChanged(db as Db, rows.flatMap((r) => (r.siteId === null ? [] : [r.siteId]))) });
+export const linkServerResource: typeof linkTable = regeneratingSitesOnChange(linkTable, friendLinks, 'link');

@@ -163,7 +163,7 @@ export async function regenerateForContent(app: FastifyInstance, contentId: numb
 }
 
 /**
- * After a site's ads change: a theme may show an ad position on any page (the default theme's `footer`
+ * After a site's ads or friendly links change: a theme may show an ad position or the links on any page (the default theme's `footer`
  * position is on every page), so a site that has static output gets a whole-site run, unless one is already
  * waiting in the queue. Never blocks or fails the caller. (An ad's own start or end date passing changes no
  * data: static output follows it at the next run.)
@@ -186,8 +186,8 @@ export async function regenerateSite(app: FastifyInstance, siteId: number): Prom
   }
 }
 
-/** Queues the whole-site runs of sites whose ads changed; answers once they are queued (never fails). */
-export async function adsChanged(db: Db, siteIds: Iterable<number>): Promise<void> {
+/** Queues the whole-site runs of sites whose site-wide rows (ads, friendly links) changed; answers once queued (never fails). */
+export async function siteWideRowsChanged(db: Db, siteIds: Iterable<number>): Promise<void> {
   const app = apps.get(db);
   if (!app) return;
   for (const id of new Set(siteIds)) await regenerateSite(app, id);
