@@ -4,8 +4,10 @@ import { SITES_RESOURCES } from './resources/sites';
 import { CONTENT_RESOURCES } from './resources/content';
 import { MARKETING_RESOURCES } from './resources/marketing';
 import { linkResource } from './resources/links';
-import { inquiryResource } from './resources/inquiry';
+import { formResource } from './resources/forms';
+import { inquiryCateResource, inquiryResource } from './resources/inquiry';
 import { keywordResource } from './resources/keywords';
+import { RECRUIT_RESOURCES } from './resources/recruit';
 import { Admin, AdminCreate, AdminListQuery, AdminUpdate } from './admin';
 import { Role, RoleCreate, RoleListQuery, RoleUpdate } from './role';
 import { LoginLog, LoginLogListQuery, OptLog, OptLogListQuery } from './logs';
@@ -221,8 +223,11 @@ export const RESOURCES: readonly ResourceDef[] = [
   ...CONTENT_RESOURCES,
   ...MARKETING_RESOURCES,
   linkResource,
+  formResource,
   inquiryResource,
+  inquiryCateResource,
   keywordResource,
+  ...RECRUIT_RESOURCES,
 ];
 export function findResource(name: string) {
   return RESOURCES.find((r) => r.name === name);

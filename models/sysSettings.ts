@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { StorageSettings, UploadSettings } from './uploadSettings';
+import { MailSettings, type MailSettingsView } from './mailSettings';
+import { INQUIRY_EMAIL } from './inquiry';
 
 // System settings screen (/SysSetting/index, the spec's "sysList"): upload limits, storage, the admin
 // footer and the session policy, read together and saved one group at a time.
@@ -42,12 +44,14 @@ export interface SysSettingsView {
   storage: StorageSettingsView | null;
   site: SiteFooterSettings;
   session: SessionSettings | null;
+  /** Outgoing and receiving mail (super-admins only; passwords out). */
+  mail: MailSettingsView | null;
 }
 
-export const SYS_SETTING_GROUPS = ['upload', 'storage', 'site', 'session'] as const;
+export const SYS_SETTING_GROUPS = ['upload', 'storage', 'site', 'session', 'mail'] as const;
 export type SysSettingGroup = (typeof SYS_SETTING_GROUPS)[number];
 /** Groups only super-admins may read and change. */
-export const SUPER_ONLY_GROUPS: readonly SysSettingGroup[] = ['storage', 'session'];
+export const SUPER_ONLY_GROUPS: readonly SysSettingGroup[] = ['storage', 'session', 'mail'];
 
 /** POST /sysSetting/update: one group's values. */
 export const SysSettingsUpdate = z.discriminatedUnion('group', [
@@ -55,8 +59,16 @@ export const SysSettingsUpdate = z.discriminatedUnion('group', [
   z.object({ group: z.literal('storage'), values: StorageSettingsUpdate }),
   z.object({ group: z.literal('site'), values: SiteFooterSettings }),
   z.object({ group: z.literal('session'), values: SessionSettings }),
+  z.object({ group: z.literal('mail'), values: MailSettings }),
 ]);
 export type SysSettingsUpdate = z.infer<typeof SysSettingsUpdate>;
 
 /** POST /sysSetting/testStorage: the settings to try ('' secret: the stored one). */
 export const StorageTest = StorageSettingsUpdate;
+
+/** An e-mail address as an admin types it (the same rule as the contact form's). */
+export const MailAddress = z.string().trim().min(1, { message: 'validation.required' }).max(200).regex(INQUIRY_EMAIL, { message: 'validation.mailAddress' });
+
+/** POST /sysSetting/testMail: send a test message to `to`, with the settings as typed ('' password: the stored one) or the saved ones. */
+export const MailTest = z.object({ to: MailAddress, values: MailSettings.optional() });
+export type MailTest = z.infer<typeof MailTest>;

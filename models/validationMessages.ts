@@ -118,6 +118,13 @@ function fill(template: string, params: Record<string, string | number>): string
   return template.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? ''));
 }
 
+export type ValidationTemplate = Template;
+
+/** One shared sentence for a field the caller names itself (form-designer rules name fields by their title). */
+export function validationSentence(lang: Language, template: Template, params: Record<string, string | number>): string {
+  return fill(TEMPLATES[lang][template], params);
+}
+
 /** The label a sentence names the field by: the caller's, then the shared one, then the raw name quoted. */
 export function fieldLabel(locale: ValidationLocale, path: readonly PropertyKey[] | string): string {
   const parts = (typeof path === 'string' ? path.split('.') : path.map(String)).filter((p) => p !== '');

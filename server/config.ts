@@ -23,6 +23,11 @@ export interface Config {
   allowPrivateFetchForTests?: boolean;
   /** Time limit of one friendly-link back-link fetch (default LINK_CHECK_TIMEOUT_MS); tests shorten it. */
   linkCheckTimeoutMs?: number;
+  /**
+   * Extra certificate authorities (PEM) trusted by outgoing mail, besides the system's: the tests' loopback
+   * SMTP server uses a self-signed certificate. Never read from the environment.
+   */
+  mailTrustedCaForTests?: string;
 }
 
 const int = (v: string | undefined, fallback: number) => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, count, inArray, isNull } from 'drizzle-orm';
+import { and, count, inArray, isNull, ne } from 'drizzle-orm';
 import { inquiries } from '../db/schema/index';
 import type { Executor } from '../db/client';
 import type { AuthContext } from '../http/context';
@@ -9,7 +9,7 @@ import { canManageSite, siteScope } from './sites';
 import { forbidden, notFound } from '../http/errors';
 import type { Language } from '../../models/language';
 import {
-  INQUIRY_EMAIL, INQUIRY_FIELDS, INQUIRY_HONEYPOT, INQUIRY_MAX, INQUIRY_PHONE, INQUIRY_RATE, INQUIRY_STATUS, type InquiryField, type InquiryStatus, type InquiryValues,
+  INQUIRY_EMAIL, INQUIRY_FIELDS, INQUIRY_HONEYPOT, INQUIRY_MAX, INQUIRY_PHONE, INQUIRY_RATE, INQUIRY_STATUS, type InquiryField, type InquirySource, type InquiryStatus, type InquiryValues,
 } from '../../models/inquiry';
 
 // Inquiries from the public contact form (/contact/): reading and checking a posted form, storing it, the
@@ -46,6 +46,12 @@ export interface InquiryMeta {
   page: string;
   ip: string;
   userAgent: string;
+  /** Where it came from (default 'contact', the contact page). */
+  source?: InquirySource;
+  /** The source's own record: the form submission or the pulled message. */
+  sourceId?: number;
+  /** The inquiry category (inquiry_categories.id) it starts in. */
+  categoryId?: number;
 }
 
 export async function storeInquiry(db: Executor, values: InquiryValues, meta: InquiryMeta): Promise<number> {
@@ -59,14 +65,17 @@ export async function storeInquiry(db: Executor, values: InquiryValues, meta: In
       ip,
       region: lookupRegion(ip).province,
       userAgent: meta.userAgent.slice(0, 500),
-      status: INQUIRY_STATUS.unread,
+      status: INQUIRY_STATUS.new,
+      source: meta.source ?? 'contact',
+      sourceId: meta.sourceId ?? null,
+      cateId: meta.categoryId ?? null,
     })
     .returning({ id: inquiries.id });
   return row!.id;
 }
 
 /**
- * Marks live inquiries unread, read or handled: all or none; ids of sites the admin does not manage answer 403,
+ * Marks live inquiries new, in progress, done or spam: all or none; ids of sites the admin does not manage answer 403,
  * unknown or deleted ids 404. Answers the names the operation log shows.
  */
 export async function setInquiryStatus(db: Executor, auth: Pick<AuthContext, 'siteIds'>, ids: number[], status: InquiryStatus): Promise<string[]> {
@@ -81,12 +90,12 @@ export async function setInquiryStatus(db: Executor, auth: Pick<AuthContext, 'si
   return rows.map((r) => r.name);
 }
 
-/** Live inquiries on the sites an admin manages (the dashboard's figure). */
+/** Live inquiries on the sites an admin manages, spam left out (the dashboard's figure). */
 export async function countInquiries(db: Executor, auth: Pick<AuthContext, 'siteIds'>): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(inquiries)
-    .where(and(isNull(inquiries.deletedAt), siteScope(auth, inquiries.siteId as never)));
+    .where(and(isNull(inquiries.deletedAt), ne(inquiries.status, INQUIRY_STATUS.spam), siteScope(auth, inquiries.siteId as never)));
   return Number(row?.n ?? 0);
 }
 

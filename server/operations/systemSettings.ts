@@ -11,6 +11,7 @@ import { SUPER_ONLY_GROUPS, type SysSettingsUpdate, type SysSettingsView } from 
 import { isObjectMethod, objectStorageConfig, StorageConfigError } from '../services/objectStorage';
 import type { StoredStorage } from '../services/storageRegistry';
 import { getSettings, setSetting } from './settings';
+import { getMailSettings, mailSettingsView, saveMailSettings } from './mailSettings';
 
 // System settings kept as JSON groups: 'upload' (limits of uploads), 'storage' (where new uploads go)
 // and 'storage.providers' (the last settings of each provider, so files stored there stay reachable).
@@ -71,6 +72,7 @@ export async function sysSettingsView(db: Executor, auth: AuthContext): Promise<
     storage: auth.isSuper ? { ...storage, secret_access_key: '', secret_set: storage.secret_access_key !== '' } : null,
     site: { copyright: single['site.copyright'], filing_number: single['site.filing_number'] },
     session: auth.isSuper ? { single_login: single['session.single_login'] } : null,
+    mail: auth.isSuper ? mailSettingsView(await getMailSettings(db)) : null,
   };
 }
 
@@ -113,6 +115,9 @@ export async function updateSysSettings(app: FastifyInstance, auth: AuthContext,
       return;
     case 'session':
       await setSetting(db, 'session.single_login', body.values.single_login);
+      return;
+    case 'mail':
+      await saveMailSettings(db, body.values);
       return;
     case 'storage': {
       const resolved = await resolveStorageSettings(db, body.values, lang, 'values.');

@@ -11,6 +11,9 @@ import { friendLinksView, publicLinksOf } from '../operations/links/publicLinks'
 import { adsView, ancestorIds, columnView, contentView, descendantIds, navTree, pager, siteView } from './view';
 import { parsePath, urls } from './urls';
 import { readAsset } from './assets';
+import { expandFormMarkers, formView, publishedForm } from './forms';
+import type { FormHtmlState } from './formHtml';
+import { applyFormView, listedPositions, positionById, positionViews, POSITION_PAGE_SIZE, type ApplyFormState } from './recruit';
 import { robotsTxt, sitemapXml } from './seoFiles';
 import {
   columnByKey as columnOf,
@@ -53,6 +56,12 @@ export interface RenderPageOptions {
   device?: ThemeDevice;
   /** The contact page after a refused post: the values sent and the message of each field (site's language). */
   contactForm?: ContactFormState;
+  /** A form page after a refused post: the values sent, the message of each field, the form's message. */
+  formState?: FormHtmlState;
+  /** The status of that answer (422 invalid, 429 too many). */
+  formStatus?: number;
+  /** A position's page after a refused application: the values sent and each field's message. */
+  applyForm?: ApplyFormState;
   /**
    * Reads shared by the pages of one static generation run (theme, columns, menus, home and related lists):
    * each is read once per run instead of once per page. The live server passes none, so it always reads fresh.
@@ -151,7 +160,9 @@ export async function renderPage(app: FastifyInstance, siteOrId: SiteRow | numbe
   });
   const render = async (template: string, data: Record<string, unknown>, status = 200, themeDir = theme.dir): Promise<PageResult> => {
     try {
-      return { status, contentType: HTML, body: await renderer.render(themeDir, template, data), variesByDevice };
+      const html = await renderer.render(themeDir, template, data);
+      // {% form 'code' %} leaves markers the published forms' markup replaces (server/public/forms.ts).
+      return { status, contentType: HTML, body: await expandFormMarkers(db, site.id, settings.language, html), variesByDevice };
     } catch (error) {
       return errorPage(500, error);
     }
@@ -254,6 +265,21 @@ export async function renderPage(app: FastifyInstance, siteOrId: SiteRow | numbe
         pager: pager(route.page, SEARCH_PAGE_SIZE, list.total, (n) => urls.search(route.q, n)),
       });
     }
+    case 'form': {
+      // A published form (/Form/index); a theme without a form template gets the shipped default theme's.
+      const row = await publishedForm(db, site.id, route.code);
+      if (!row) return notFound();
+      const own = await renderer.has(theme.dir, 'form');
+      const formDir = own ? theme.dir : DEFAULT_THEME_DIR;
+      const formStrings = own ? strings : { ...(await shared(`strings:${DEFAULT_THEME_DIR}`, () => readThemeStrings(DEFAULT_THEME_DIR, settings.language))), ...strings };
+      const state = opts.formState ?? { values: {}, errors: {}, error: '', sent: route.sent };
+      return render(
+        'form',
+        { ...base(), t: formStrings, page: { kind: 'form', ...seo(row.name, '', row.description) }, form: formView(row, settings.language, state) },
+        opts.formStatus ?? 200,
+        formDir,
+      );
+    }
     case 'contact': {
       // The contact form is the sites' only source of inquiries: a theme without a contact template gets the
       // shipped default theme's (its markup, the theme's strings over the default's).
@@ -280,6 +306,46 @@ export async function renderPage(app: FastifyInstance, siteOrId: SiteRow | numbe
         },
         form?.status ?? 200,
         contactDir,
+      );
+    }
+    case 'positions':
+    case 'position': {
+      // Recruitment pages: a theme without its own jobs/job templates gets the shipped default theme's, as the
+      // contact page does (its markup, the theme's strings over the default's).
+      const template = route.kind === 'positions' ? 'jobs' : 'job';
+      const own = await renderer.has(theme.dir, template);
+      const dir = own ? theme.dir : DEFAULT_THEME_DIR;
+      const t = own ? strings : { ...(await shared(`strings:${DEFAULT_THEME_DIR}`, () => readThemeStrings(DEFAULT_THEME_DIR, settings.language))), ...strings };
+      if (route.kind === 'positions') {
+        const list = await listedPositions(db, site.id, route.page);
+        if (route.page > 1 && !list.rows.length) return notFound();
+        return render(
+          'jobs',
+          {
+            ...base(),
+            t,
+            page: { kind: 'jobs', ...seo(t.jobs ?? 'Jobs') },
+            positions: await positionViews(db, list.rows, t),
+            pager: pager(route.page, POSITION_PAGE_SIZE, list.total, (n) => urls.positions(n)),
+          },
+          200,
+          dir,
+        );
+      }
+      const row = await positionById(db, site.id, route.id);
+      if (!row) return notFound();
+      const [position] = await positionViews(db, [row], t);
+      return render(
+        'job',
+        {
+          ...base(),
+          t,
+          page: { kind: 'job', ...seo(row.title, '', `${position!.city} ${position!.category}`.trim()) },
+          position,
+          form: applyFormView(row.id, route.sent, opts.applyForm),
+        },
+        opts.applyForm?.status ?? 200,
+        dir,
       );
     }
     default:

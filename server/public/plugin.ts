@@ -6,6 +6,8 @@ import { settingsOf } from '../operations/websiteSettings';
 import { checkInquiry, formValues, storeInquiry, submissionLimiter } from '../operations/inquiries';
 import { translate } from '../i18n/messages';
 import { urls } from './urls';
+import { registerFormPosts } from './forms';
+import { registerApplyRoute } from './applyRoute';
 import type { ThemeDevice } from './themes';
 import { INQUIRY_BODY_LIMIT } from '../../models/inquiry';
 
@@ -72,7 +74,7 @@ export default async function publicSites(app: FastifyInstance, opts: PublicSite
 
   // The contact form (/contact/): urlencoded posts of at most INQUIRY_BODY_LIMIT bytes, in this plugin only.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: INQUIRY_BODY_LIMIT }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    done(null, urlencodedValues(String(body)));
   });
 
   const contactPost = async (req: FastifyRequest, reply: FastifyReply) => {
@@ -102,6 +104,16 @@ export default async function publicSites(app: FastifyInstance, opts: PublicSite
   };
   app.post('/contact/', { config: { permission: 'public' }, bodyLimit: INQUIRY_BODY_LIMIT }, contactPost);
   app.post('/contact', { config: { permission: 'public' }, bodyLimit: INQUIRY_BODY_LIMIT }, contactPost);
+
+  // Published forms (/form/<code>/): a refused post re-renders the form page with its messages.
+  registerFormPosts(app, async (req, reply, site, code, state, status) => {
+    const result = await renderPage(app, site, urls.form(code), { origin: `${req.protocol}://${req.host}`, device: deviceOfRequest(req), formState: state, formStatus: status });
+    if (result.error) req.log.error({ err: result.error, siteId: site.id }, 'form page failed to render');
+    if (result.variesByDevice) reply.header('vary', 'User-Agent');
+    return reply.status(result.status).header('cache-control', 'no-store').header('x-content-type-options', 'nosniff').type(result.contentType).send(result.body);
+  });
+  // The apply form of a position's page (/jobs/<id>.html): multipart, in server/public/applyRoute.ts.
+  registerApplyRoute(app);
 }
 
 /** 'mobile' for phones (tablets and desktops get the PC theme). */
@@ -119,4 +131,14 @@ function pageOf(req: FastifyRequest): string {
     // no or bad Referer
   }
   return `${req.protocol}://${req.host}${urls.contact()}`;
+}
+
+/** An urlencoded body as an object; a name sent more than once (checkboxes) becomes a list of its values. */
+function urlencodedValues(body: string): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = Object.create(null);
+  for (const [k, v] of new URLSearchParams(body)) {
+    const prev = out[k];
+    out[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
+  }
+  return out;
 }

@@ -6,7 +6,7 @@ export interface ColumnRef {
 }
 
 /** Path segments the router answers before it looks for a column. */
-export const RESERVED_SEGMENTS = ['tag', 'search', 'contact', 'theme-assets', 'sitemap.xml', 'robots.txt'] as const;
+export const RESERVED_SEGMENTS = ['tag', 'search', 'contact', 'jobs', 'form', 'theme-assets', 'sitemap.xml', 'robots.txt'] as const;
 
 const safeSegment = (s: string) => /^[A-Za-z0-9_-]+$/.test(s) && !(RESERVED_SEGMENTS as readonly string[]).includes(s);
 
@@ -28,6 +28,11 @@ export const urls = {
   },
   /** The contact form (GET shows it, POST sends an inquiry); `sent` is the thank-you state after a post. */
   contact: (sent = false) => (sent ? '/contact/?sent=1' : '/contact/'),
+  /** A published form (GET shows it, POST sends it); `sent` is the thank-you state after a post. */
+  form: (code: string, sent = false) => (sent ? `/form/${code}/?sent=1` : `/form/${code}/`),
+  /** Open positions (recruitment) and one position's page with its apply form (POST there sends a resume). */
+  positions: (page = 1) => (page > 1 ? `/jobs/page/${page}/` : '/jobs/'),
+  position: (id: number, sent = false) => (sent ? `/jobs/${id}.html?sent=1` : `/jobs/${id}.html`),
   asset: (file: string) => `/theme-assets/${file.replace(/^\/+/, '')}`,
   sitemap: () => '/sitemap.xml',
   robots: () => '/robots.txt',
@@ -40,6 +45,9 @@ export type Route =
   | { kind: 'tag'; id: number; page: number }
   | { kind: 'search'; page: number; q: string }
   | { kind: 'contact'; sent: boolean }
+  | { kind: 'form'; code: string; sent: boolean }
+  | { kind: 'positions'; page: number }
+  | { kind: 'position'; id: number; sent: boolean }
   | { kind: 'asset'; file: string }
   | { kind: 'sitemap' }
   | { kind: 'robots' }
@@ -72,6 +80,14 @@ export function parsePath(rawPath: string): Route {
     return { kind: 'search', q: (params.get('q') ?? '').trim().slice(0, 100), page: positive(params.get('page') ?? undefined) ?? 1 };
   }
   if (parts[0] === 'contact' && parts.length === 1) return { kind: 'contact', sent: params.get('sent') === '1' };
+  if (parts[0] === 'form') return parts.length === 2 && /^[a-z0-9_-]{1,50}$/.test(parts[1]!) ? { kind: 'form', code: parts[1]!, sent: params.get('sent') === '1' } : { kind: 'notFound' };
+  if (parts[0] === 'jobs') {
+    if (parts.length === 1) return { kind: 'positions', page: 1 };
+    const m = parts.length === 2 ? /^(\d{1,9})\.html$/.exec(parts[1]!) : null;
+    if (m && positive(m[1])) return { kind: 'position', id: Number(m[1]), sent: params.get('sent') === '1' };
+    if (parts.length === 3 && parts[1] === 'page' && positive(parts[2])) return { kind: 'positions', page: positive(parts[2])! };
+    return { kind: 'notFound' };
+  }
   if (parts[0] === 'tag') {
     const id = positive(parts[1]);
     if (!id) return { kind: 'notFound' };

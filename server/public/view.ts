@@ -32,6 +32,7 @@ export function siteView(site: SiteRow, settings: WebsiteSettings) {
     home_url: urls.home(),
     search_url: urls.search(),
     contact_url: urls.contact(),
+    jobs_url: urls.positions(),
   };
 }
 

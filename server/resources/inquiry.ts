@@ -26,6 +26,10 @@ export const toInquiry = (r: InquiryRow): Inquiry => ({
   region: r.region,
   user_agent: r.userAgent,
   status: r.status,
+  source: r.source as Inquiry['source'],
+  source_id: r.sourceId,
+  assignee_id: r.assigneeId,
+  notes: r.notes,
   created_at: iso(r.createdAt)!,
 });
 
@@ -40,6 +44,9 @@ const inquiryTable = tableResource({
   where: (q) => [
     q.name ? ilike(inquiries.name, likeText(q.name)) : undefined,
     q.status === undefined ? undefined : eq(inquiries.status, q.status),
+    q.cate_id === undefined ? undefined : eq(inquiries.cateId, q.cate_id),
+    q.source === undefined ? undefined : eq(inquiries.source, q.source),
+    q.assignee_id === undefined ? undefined : eq(inquiries.assigneeId, q.assignee_id),
     dateRange(inquiries.createdAt, q.start, q.end),
   ],
   orderBy: [desc(inquiries.id)],

@@ -25,6 +25,9 @@ import keywordRoutes from './keywords';
 import seoCheckRoutes from './seoCheck';
 import posterRoutes from './posters';
 import linkRoutes from './links';
+import inquiryEmailRoutes from './inquiryEmail';
+import recruitRoutes from './recruit';
+import formRoutes from './forms';
 
 /** Every API route, mounted under /api. */
 export default async function apiRoutes(app: FastifyInstance) {
@@ -49,6 +52,9 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(seoCheckRoutes);
   await app.register(posterRoutes);
   await app.register(linkRoutes);
+  await app.register(inquiryEmailRoutes);
+  await app.register(recruitRoutes);
+  await app.register(formRoutes);
   await app.register(async (scope) => {
     registerResource(scope, adminServerResource);
     registerResource(scope, roleServerResource);

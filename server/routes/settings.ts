@@ -5,7 +5,9 @@ import { forbidden } from '../http/errors';
 import { parseInput } from '../http/validation';
 import { sysSettingsView, updateSysSettings } from '../operations/systemSettings';
 import { testStorage } from '../operations/storageTest';
-import { StorageTest, SUPER_ONLY_GROUPS, SYS_SETTING_GROUPS, SysSettingsUpdate } from '../../models/sysSettings';
+import { MailTest, StorageTest, SUPER_ONLY_GROUPS, SYS_SETTING_GROUPS, SysSettingsUpdate } from '../../models/sysSettings';
+import { sendTestMail } from '../operations/outgoingMail';
+import { translate } from '../i18n/messages';
 
 // API routes: System settings: upload, storage, footer and session (issue 4). Storage and session
 // are the super-admins' (403 before their values are even looked at); secrets never leave the server.
@@ -45,6 +47,19 @@ export default async function settingsRoutes(app: FastifyInstance) {
       const settings = parseInput(StorageTest, body, req.lang);
       await testStorage(app, settings, req.lang);
       return { msg: 'sysSetting.storageTestOk', logName: settings.method };
+    },
+  });
+
+  addRoute(app, {
+    method: 'POST',
+    url: '/sysSetting/testMail',
+    permission: MENU,
+    body: AnyObject,
+    handler: async ({ req, auth, body }) => {
+      if (!auth.isSuper) throw forbidden();
+      const test = parseInput(MailTest, body, req.lang);
+      await sendTestMail(app, test.to, test.values, { subject: translate(req.lang, 'mail.testSubject'), text: translate(req.lang, 'mail.testBody') });
+      return { msg: 'mail.testSent', logName: test.to };
     },
   });
 }

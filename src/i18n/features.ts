@@ -21,5 +21,9 @@ import { messages as posters } from '../features/posters/i18n';
 import { messages as keywords } from '../features/keywords/i18n';
 import { messages as seoCheck } from '../features/seoCheck/i18n';
 import { messages as links } from '../features/links/i18n';
+import { messages as forms } from '../features/forms/i18n';
+import { messages as recruit } from '../features/recruit/i18n';
+import { messages as inquiryEmail } from '../features/inquiryEmail/i18n';
+import { messages as formDesign } from '../features/formDesign/i18n';
 
-export const FEATURE_CATALOGS: FeatureCatalog[] = [website, module, category, content, editor, marketing, attachment, settings, attachmentPicker, audit, navMenus, dashboard, staticFiles, themes, themeFiles, inquiries, logs, links, seoCheck, keywords, posters];
+export const FEATURE_CATALOGS: FeatureCatalog[] = [website, module, category, content, editor, marketing, attachment, settings, attachmentPicker, audit, navMenus, dashboard, staticFiles, themes, themeFiles, inquiries, logs, links, forms, seoCheck, keywords, posters, recruit, inquiryEmail, formDesign];

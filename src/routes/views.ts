@@ -17,8 +17,12 @@ import { views as posters } from '../features/posters/views';
 import { views as keywords } from '../features/keywords/views';
 import { views as seoCheck } from '../features/seoCheck/views';
 import { views as links } from '../features/links/views';
+import { views as forms } from '../features/forms/views';
+import { views as recruit } from '../features/recruit/views';
+import { views as inquiryEmail } from '../features/inquiryEmail/views';
+import { views as formDesign } from '../features/formDesign/views';
 
 export type ViewMap = Record<string, LazyExoticComponent<ComponentType>>;
 
 /** Screens of the features added after the foundation, by route path. */
-export const FEATURE_VIEWS: ViewMap = { ...website, ...module, ...category, ...content, ...editor, ...marketing, ...attachment, ...settings, ...audit, ...navMenus, ...staticFiles, ...themes, ...themeFiles, ...inquiries, ...links, ...seoCheck, ...keywords, ...posters };
+export const FEATURE_VIEWS: ViewMap = { ...recruit, ...website, ...module, ...category, ...content, ...editor, ...marketing, ...attachment, ...settings, ...audit, ...navMenus, ...staticFiles, ...themes, ...themeFiles, ...inquiries, ...links, ...forms, ...seoCheck, ...keywords, ...posters, ...inquiryEmail, ...formDesign };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { inquiryDeskMachine } from '../../machines/inquiryDesk.machine';
 import { assertEveryTransitionWalked, trackTransitions } from './coverage';
 import { startRecorded } from './harness';
-import { EFFECTS, inquiry, inquiryDeskModelTests } from './inquiryDesk.model';
+import { EFFECTS, inquiry, inquiryDeskModelTests, reply } from './inquiryDesk.model';
 
 const coverage = trackTransitions(inquiryDeskMachine);
 const start = () => startRecorded(inquiryDeskMachine, EFFECTS, coverage);
@@ -12,35 +12,48 @@ describe('inquiry desk chart, every path of the model', () => {
 });
 
 describe('inquiry desk, what an admin sees', () => {
-  it('opening an unread inquiry marks it read quietly; marking it handled says so and reloads the list', () => {
+  it('opening a new inquiry leaves it new; assigning it and setting it in progress saves both and reloads the list', () => {
     const { actor, take } = start();
     actor.send({ type: 'detail.open', id: 7 });
-    actor.send({ type: 'detail.loaded', inquiry: inquiry(0) });
+    actor.send({ type: 'detail.loaded', inquiry: inquiry(0), replies: [], subject: 'Re: hello' });
+    expect(take()).toEqual([{ type: 'loadInquiry', params: { id: 7 } }]);
+    actor.send({ type: 'handling.save' });
+    expect(take(), 'nothing changed, nothing saved').toEqual([]);
+    actor.send({ type: 'handling.edit', patch: { status: 1, assignee_id: 3, notes: 'call back on Monday' } });
+    actor.send({ type: 'handling.save' });
+    actor.send({ type: 'handling.saved', message: 'saved' });
     expect(take()).toEqual([
-      { type: 'loadInquiry', params: { id: 7 } },
-      { type: 'setStatus', params: { ids: [7], status: 1 } },
-    ]);
-    actor.send({ type: 'status.done', message: 'saved' });
-    expect(actor.getSnapshot().context.inquiry!.status).toBe(1);
-    expect(take()).toEqual([{ type: 'listChanged', params: null }]);
-    actor.send({ type: 'status.set', ids: [7], status: 2 });
-    actor.send({ type: 'status.done', message: 'saved' });
-    expect(actor.getSnapshot().context.inquiry!.status).toBe(2);
-    expect(take()).toEqual([
-      { type: 'setStatus', params: { ids: [7], status: 2 } },
+      { type: 'saveHandling', params: { id: 7, cate_id: null, status: 1, assignee_id: 3, notes: 'call back on Monday' } },
       { type: 'notify', params: { kind: 'success', message: 'saved' } },
       { type: 'listChanged', params: null },
     ]);
+    expect(actor.getSnapshot().context.inquiry).toMatchObject({ status: 1, assignee_id: 3, notes: 'call back on Monday' });
   });
 
-  it('marking the status it already has does nothing', () => {
+  it('a reply that could not be sent shows in the thread as failed and keeps the draft; a sent one clears the body', () => {
     const { actor, take } = start();
     actor.send({ type: 'detail.open', id: 7 });
-    actor.send({ type: 'detail.loaded', inquiry: inquiry(2) });
-    take();
-    actor.send({ type: 'status.set', ids: [7], status: 2 });
-    expect(take()).toEqual([]);
-    expect(actor.getSnapshot().hasTag('busy')).toBe(false);
+    actor.send({ type: 'detail.loaded', inquiry: inquiry(0), replies: [], subject: 'Re: hello' });
+    actor.send({ type: 'reply.send' });
+    expect(actor.getSnapshot().hasTag('sending'), 'an empty body is not sent').toBe(false);
+    actor.send({ type: 'reply.edit', patch: { body: 'Thanks' } });
+    actor.send({ type: 'reply.send' });
+    actor.send({ type: 'reply.failed', message: 'cannot connect', replies: [reply(3, 'failed')] });
+    expect(actor.getSnapshot().context.replies.map((r) => r.status)).toEqual(['failed']);
+    expect(actor.getSnapshot().context.reply.body).toBe('Thanks');
+    actor.send({ type: 'reply.send' });
+    actor.send({ type: 'reply.sent', message: 'sent', reply: reply(4, 'sent') });
+    const c = actor.getSnapshot().context;
+    expect([c.replies.map((r) => r.status), c.reply.body, c.inquiry!.status]).toEqual([['failed', 'sent'], '', 1]);
+    expect(take().filter((e) => e.type === 'sendReply')).toHaveLength(2);
+  });
+
+  it('an inquiry without an e-mail address cannot be replied to', () => {
+    const { actor } = start();
+    actor.send({ type: 'detail.open', id: 7 });
+    actor.send({ type: 'detail.loaded', inquiry: inquiry(0, ''), replies: [], subject: 'Re: hello' });
+    actor.send({ type: 'reply.edit', patch: { body: 'Thanks' } });
+    expect(actor.getSnapshot().can({ type: 'reply.send' })).toBe(false);
   });
 });
 

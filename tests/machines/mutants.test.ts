@@ -156,14 +156,17 @@ const MUTANTS: Mutant[] = [
   inquiry('marks an empty selection of rows', (c) => {
     delete c.states.closed.on['status.set'].guard;
   }),
-  inquiry('marks the open inquiry with the status it already has', (c) => {
-    delete c.states.open.states.viewing.on['status.set'].guard;
+  inquiry('saves a handling draft that changed nothing', (c) => {
+    delete c.states.open.states.viewing.on['handling.save'].guard;
   }),
-  inquiry('shows a toast for the automatic “read” on opening', () => {}, {
-    guards: { loud: () => true },
+  inquiry('sends a reply to an inquiry without an address', () => {}, {
+    guards: { replyReady: ({ context }: any) => context.reply.body.trim() !== '' },
   }),
   inquiry('keeps the last inquiry after the dialog is closed', (c) => {
-    c.states.open.states.viewing.on['detail.close'].actions = assign({ id: null });
+    c.states.open.on['detail.close'].actions = assign({ id: null });
+  }),
+  inquiry('forgets the failed reply instead of showing it in the thread', (c) => {
+    c.states.open.states.replying.on['reply.failed'].actions.pop();
   }),
 
   leave('still asks after the user chose to keep editing', (c) => {

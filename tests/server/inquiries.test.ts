@@ -4,7 +4,8 @@ import { startTestApp, type TestApp } from '../helpers/app';
 import { adminWithRole, insertSite, uniqueName } from '../helpers/fixtures';
 import { inquiries } from '../../server/db/schema/index';
 import { storeInquiry } from '../../server/operations/inquiries';
-import type { Inquiry } from '../../models/inquiry';
+import type { Inquiry, InquiryAssignee } from '../../models/inquiry';
+import type { DashboardData } from '../../models/dashboard';
 
 // The inquiry screen (/Inquiry/index): one inquiry in full, status marks and deletion into the recycle bin, each
 // limited to the sites an admin manages.
@@ -14,7 +15,7 @@ let superToken: string;
 let siteA: number;
 let siteB: number;
 /** Holds the inquiry screen (and the recycle bin) on site A only. */
-let editorA: { token: string };
+let editorA: { id: number; token: string };
 
 beforeAll(async () => {
   t = await startTestApp({ rateLimit: { api: 1200, login: 1000 } });
@@ -79,6 +80,14 @@ describe('marking inquiries', () => {
     const handled = await api.get<Inquiry[]>('/inquiry/index', { status: 2, limit: 100 });
     expect(handled.data.map((r) => r.id)).toContain(id);
     expect(handled.data.every((r) => r.status === 2)).toBe(true);
+    expect((await api.get<Inquiry[]>('/inquiry/index', { status: 0, limit: 100 })).data.map((r) => r.id)).not.toContain(id);
+  });
+
+  it('marks an inquiry spam, and the list filters spam apart', async () => {
+    const { id } = await inquiry(siteA);
+    const api = as(editorA.token, siteA);
+    expect((await api.post('/inquiry/status', { ids: [id], status: 3 })).code).toBe(0);
+    expect((await api.get<Inquiry[]>('/inquiry/index', { status: 3, limit: 100 })).data.map((r) => r.id)).toContain(id);
     expect((await api.get<Inquiry[]>('/inquiry/index', { status: 0, limit: 100 })).data.map((r) => r.id)).not.toContain(id);
   });
 
@@ -150,5 +159,95 @@ describe('deleting inquiries', () => {
     expect((await api.post('/recycleBin/restore', { items: [{ type: 'inquiry', id: theirs.id }] })).status).toBe(403);
     const [row] = await t.db.select({ deletedAt: inquiries.deletedAt }).from(inquiries).where(eq(inquiries.id, theirs.id));
     expect(row!.deletedAt).not.toBeNull();
+  });
+});
+
+describe('handling an inquiry', () => {
+  const handle = (token: string, body: Record<string, unknown>, language = 'en') => t.client(token, { siteId: siteA, language }).post('/inquiry/handle', body);
+  const newCategory = async (siteId: number, name = uniqueName('Cate')) => {
+    const res = await as(superToken, siteId).post<{ id: number }>('/inquiryCate/save', { name });
+    expect(res.code, res.msg).toBe(0);
+    return res.data.id;
+  };
+
+  it('an inquiry starts new, from the contact page, uncategorised and unassigned; an old "read" inquiry reads as in progress', async () => {
+    const { id } = await inquiry(siteA);
+    const read = (await as(editorA.token, siteA).get<Inquiry>('/inquiry/read', { id })).data;
+    expect(read).toMatchObject({ status: 0, source: 'contact', source_id: null, cate_id: null, assignee_id: null, notes: '' });
+    // The statuses kept their numbers: 0 unread→new, 1 read→in progress, 2 handled→done.
+    await t.db.update(inquiries).set({ status: 1 }).where(eq(inquiries.id, id));
+    expect((await as(editorA.token, siteA).get<Inquiry[]>('/inquiry/index', { status: 1, limit: 100 })).data.map((r) => r.id)).toContain(id);
+  });
+
+  it('the detail dialog saves category, status, assignee and notes together', async () => {
+    const { id, name } = await inquiry(siteA);
+    const cate = await newCategory(siteA);
+    const res = await handle(editorA.token, { id, cate_id: cate, status: 1, assignee_id: editorA.id, notes: 'Called back; wants 500 kg.' });
+    expect(res.code, res.msg).toBe(0);
+    expect(res.msg).toBe('Inquiry handling saved');
+    expect((await as(editorA.token, siteA).get<Inquiry>('/inquiry/read', { id })).data).toMatchObject({
+      name,
+      cate_id: cate,
+      status: 1,
+      assignee_id: editorA.id,
+      notes: 'Called back; wants 500 kg.',
+    });
+    // Clearing them again.
+    expect((await handle(editorA.token, { id, cate_id: null, status: 2, assignee_id: null, notes: '' })).code).toBe(0);
+    expect((await as(editorA.token, siteA).get<Inquiry>('/inquiry/read', { id })).data).toMatchObject({ cate_id: null, status: 2, assignee_id: null, notes: '' });
+  });
+
+  it('refuses a category of another site, an admin who cannot take the inquiry, and another site’s inquiry', async () => {
+    const { id } = await inquiry(siteA);
+    const foreignCate = await newCategory(siteB);
+    const bad = await handle(editorA.token, { id, cate_id: foreignCate, status: 0, assignee_id: null, notes: '' });
+    expect(bad.status).toBe(400);
+    expect(bad.msg).toBe('This inquiry category does not exist or belongs to another site');
+    const outsider = await adminWithRole(t, superToken, ['inquiry'], { site_ids: [siteB] });
+    const notHis = await handle(editorA.token, { id, cate_id: null, status: 0, assignee_id: outsider.id, notes: '' }, 'zh');
+    expect(notHis.status).toBe(400);
+    expect(notHis.msg).toBe('所选负责人不存在、已停用或不能处理该站点的询盘');
+    const theirs = await inquiry(siteB);
+    expect((await handle(editorA.token, { id: theirs.id, cate_id: null, status: 1, assignee_id: null, notes: 'x' })).status).toBe(403);
+    expect((await t.db.select().from(inquiries).where(eq(inquiries.id, id)))[0]).toMatchObject({ cateId: null, assigneeId: null, notes: '' });
+  });
+
+  it('an inquiry can be assigned to the site’s inquiry admins and super-admins, not to others', async () => {
+    const noScreen = await adminWithRole(t, superToken, ['advertisement'], { site_ids: [siteA] });
+    const res = await as(editorA.token, siteA).get<InquiryAssignee[]>('/inquiry/assignees/index');
+    expect(res.code, res.msg).toBe(0);
+    const ids = res.data.map((a) => a.id);
+    expect(ids).toContain(editorA.id);
+    expect(ids).not.toContain(noScreen.id);
+    expect(ids.length).toBeGreaterThan(1);
+  });
+
+  it('the list filters by category, status, source and assignee', async () => {
+    const cate = await newCategory(siteA);
+    const fromForm = await storeInquiry(t.db, { name: uniqueName('Form'), phone: '', email: 'f@example.com', company: '', content: 'form' }, { siteId: siteA, page: '/forms/1', ip: '127.0.0.1', userAgent: '', source: 'form', sourceId: 41, categoryId: cate });
+    const plain = await inquiry(siteA);
+    expect((await handle(editorA.token, { id: plain.id, cate_id: null, status: 2, assignee_id: editorA.id, notes: '' })).code).toBe(0);
+    const ids = async (query: Record<string, unknown>) => (await as(editorA.token, siteA).get<Inquiry[]>('/inquiry/index', { limit: 100, ...query })).data.map((r) => r.id);
+    expect(await ids({ cate_id: cate })).toEqual([fromForm]);
+    expect(await ids({ source: 'form' })).toContain(fromForm);
+    expect(await ids({ source: 'form' })).not.toContain(plain.id);
+    expect(await ids({ source: 'contact' })).toContain(plain.id);
+    expect(await ids({ assignee_id: editorA.id })).toContain(plain.id);
+    expect(await ids({ assignee_id: editorA.id })).not.toContain(fromForm);
+    expect(await ids({ status: 2, assignee_id: editorA.id })).toContain(plain.id);
+    const read = (await as(editorA.token, siteA).get<Inquiry>('/inquiry/read', { id: fromForm })).data;
+    expect(read).toMatchObject({ source: 'form', source_id: 41, cate_id: cate });
+    expect((await as(editorA.token, siteA).get('/inquiry/index', { source: 'fax' })).status).toBe(400);
+  });
+
+  it('the dashboard leaves spam out of its inquiry count', async () => {
+    const site = await insertSite(t, uniqueName('InqDash'));
+    const admin = await adminWithRole(t, superToken, ['inquiry'], { site_ids: [site] });
+    const count = async () => (await t.client(admin.token).get<DashboardData>('/dashboard/index')).data.inquiries;
+    const { id } = await inquiry(site);
+    await inquiry(site);
+    expect(await count()).toBe(2);
+    expect((await as(admin.token, site).post('/inquiry/status', { ids: [id], status: 3 })).code).toBe(0);
+    expect(await count()).toBe(1);
   });
 });

@@ -12,8 +12,11 @@ import { themeCalls } from './oplog/themes';
 import { inquiryCalls } from './oplog/inquiries';
 import { keywordCalls } from './oplog/keywords';
 import { linkCalls } from './oplog/links';
+import { formCalls } from './oplog/forms';
 import { seoCheckCalls } from './oplog/seoCheck';
 import { posterCalls } from './oplog/posters';
+import { recruitCalls } from './oplog/recruit';
+import { inquiryEmailCalls } from './oplog/inquiryEmail';
 import { startTestApp, SUPER_ACCOUNT, SUPER_PASSWORD, type TestApp } from '../helpers/app';
 import { createAdmin, createRole, expireLoginBlocks, GOOD_PASSWORD, resetLoginThrottle, uniqueAccount, uniqueName } from '../helpers/fixtures';
 import { optLogs } from '../../server/db/schema/index';
@@ -226,7 +229,7 @@ describe('operation log', () => {
     },
   };
   // Each domain lists its own calls in tests/server/oplog/<domain>.ts.
-  const domainCalls = { ...sitesCalls, ...contentCalls, ...contentImportCalls, ...marketingCalls, ...attachmentsCalls, ...settingsCalls, ...auditCalls, ...navMenuCalls, ...staticFileCalls, ...themeCalls, ...inquiryCalls, ...keywordCalls, ...linkCalls, ...seoCheckCalls, ...posterCalls };
+  const domainCalls = { ...recruitCalls, ...sitesCalls, ...contentCalls, ...contentImportCalls, ...marketingCalls, ...attachmentsCalls, ...settingsCalls, ...auditCalls, ...navMenuCalls, ...staticFileCalls, ...themeCalls, ...inquiryCalls, ...keywordCalls, ...linkCalls, ...formCalls, ...seoCheckCalls, ...posterCalls, ...inquiryEmailCalls };
   const calls: Record<string, () => Promise<string>> = {
     ...foundationCalls,
     ...Object.fromEntries(

@@ -2,8 +2,8 @@ import { index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { created, softDelete } from './columns';
 import { sites } from './core';
 
-// Inquiries sent from the public sites' contact form (issue 6), read, marked and deleted on /Inquiry/index
-// (issue 18); /InquiryCate/index and /InquiryEmail/index grow from this table later.
+// Inquiries from the public sites' contact form (issue 6), custom forms and the pulled mailbox (issue 12), read,
+// handled (category, status, assignee, notes), answered by e-mail and deleted on /Inquiry/index.
 
 export const inquiries = pgTable(
   'inquiries',
@@ -12,8 +12,16 @@ export const inquiries = pgTable(
     siteId: integer('site_id')
       .notNull()
       .references(() => sites.id),
-    /** Inquiry category (a later issue's /InquiryCate/index); null until categorised. */
+    /** Inquiry category (/InquiryCate/index, inquiry_categories.id); null until categorised. */
     cateId: integer('cate_id'),
+    /** Where it came from: 'contact' (the contact page), 'form' (a custom form), 'email' (the pulled mailbox). */
+    source: text('source').notNull().default('contact'),
+    /** The source's own record (the form's submission, the pulled message), when there is one. */
+    sourceId: integer('source_id'),
+    /** The admin handling it (admins.id), or null. */
+    assigneeId: integer('assignee_id'),
+    /** The handlers' own notes. */
+    notes: text('notes').notNull().default(''),
     name: text('name').notNull(),
     phone: text('phone').notNull().default(''),
     email: text('email').notNull().default(''),
@@ -25,7 +33,7 @@ export const inquiries = pgTable(
     /** Province from the offline IP database; '' when unknown. */
     region: text('region').notNull().default(''),
     userAgent: text('user_agent').notNull().default(''),
-    /** 0 unread, 1 read, 2 handled */
+    /** 0 new, 1 in progress, 2 done, 3 spam (the old 0 unread, 1 read, 2 handled keep their numbers) */
     status: integer('status').notNull().default(0),
     createdAt: created(),
     /** Deleted inquiries wait in the recycle bin. */

@@ -29,7 +29,7 @@ export interface ReceivedFile {
 
 export interface IngestTarget {
   siteId: number;
-  adminId: number;
+  adminId: number | null;
   cateId: number;
   /** Declared attachment type (1-5), if any. */
   type?: number;

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { contents, contentTags, tags } from '../../db/schema/index';
+import { contents, contentTags, forms, tags } from '../../db/schema/index';
 import { columnsOf, listPublished, publishedOf, type ColumnRow, type SiteRow } from '../../public/data';
 import { ancestorIds, descendantIds, pageCount } from '../../public/view';
 import { resolveTheme } from '../../public/themes';
@@ -10,6 +10,7 @@ import { ASSETS_DIR } from '../../public/assets';
 import { urls } from '../../public/urls';
 import { columnPageSize, TAG_PAGE_SIZE } from '../../public/lists';
 import { settingsOf } from '../websiteSettings';
+import { positionPaths } from '../../public/recruit';
 
 // Which public paths a generation covers, built through urls.ts only (the same paths the live server answers).
 
@@ -101,6 +102,10 @@ export async function planPaths(db: Executor, dataDir: string, site: SiteRow, in
     add(await tagPaths(db, site.id));
     // The contact page (a theme without one answers 404: nothing is written).
     add([urls.contact()], true);
+    // Recruitment: the open positions' list pages and each one's page (the apply POST goes to the dynamic server).
+    add(await positionPaths(db, site.id), true);
+    // Published forms' pages (the submit POST goes to the dynamic server).
+    add(await publishedFormPaths(db, site.id), true);
     add([urls.sitemap(), urls.robots()]);
     add(await assetPaths(dataDir, site));
   } else if (input.scope === 'column') {
@@ -123,4 +128,10 @@ export async function planPaths(db: Executor, dataDir: string, site: SiteRow, in
     add([urls.sitemap()]);
   }
   return [...out.values()];
+}
+
+/** The page of each published form of a site (few per site; read by the (site_id, code) index). */
+async function publishedFormPaths(db: Executor, siteId: number): Promise<string[]> {
+  const rows = await db.select({ code: forms.code }).from(forms).where(and(eq(forms.siteId, siteId), eq(forms.status, 'published')));
+  return rows.map((r) => urls.form(r.code));
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { Liquid } from 'liquidjs';
 import { themeFs } from './fs';
+import { registerFormTag } from './formTag';
 
 /** Caps on one render: template source size (characters), wall time (ms) and allocated memory (approximate bytes). */
 export interface RenderLimits {
@@ -46,6 +47,7 @@ export class ThemeRenderer implements PageRenderer {
         globals: {},
         ...this.limits,
       });
+      registerFormTag(engine);
       this.engines.set(themeDir, engine);
     }
     return engine;

@@ -2,6 +2,7 @@ import { Alert, Grid, Stack, Switch } from '@chakra-ui/react';
 import { t } from '../../i18n';
 import type { PageForm } from '../website/usePageForm';
 import { FieldFrame, GroupCard, TextSetting } from './GroupCard';
+import { MailCard } from './MailCard';
 import { StorageCard } from './StorageCard';
 import { UploadCard } from './UploadCard';
 import { useSysSettings } from './useSysSettings';
@@ -24,7 +25,7 @@ function SessionCard({ form }: { form: PageForm }) {
   );
 }
 
-/** System settings (/SysSetting/index): uploads, storage, the admin footer and sessions, each saved on its own. */
+/** System settings (/SysSetting/index): uploads, storage, the admin footer, sessions and mail, each saved on its own. */
 export default function SysSettingPage() {
   const s = useSysSettings();
   return (
@@ -45,6 +46,7 @@ export default function SysSettingPage() {
         </Grid>
       </GroupCard>
       {s.isSuper && <SessionCard form={s.session} />}
+      {s.isSuper && <MailCard form={s.mail} test={s.mailTest} />}
     </Stack>
   );
 }

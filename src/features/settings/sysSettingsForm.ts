@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { UploadSettings } from '../../../models/uploadSettings';
 import { SessionSettings, SiteFooterSettings, StorageSettingsUpdate, type StorageSettingsView, type SysSettingGroup, type SysSettingsView } from '../../../models/sysSettings';
 import type { Values } from '../../../machines/resourceForm.machine';
+import { MailSettings } from '../../../models/mailSettings';
 
 // The system settings as form values and back, one group at a time. Allowed formats are edited as
 // text ("jpg, png") and sent as lists; the storage secret is never shown: the form starts it empty
@@ -38,6 +39,9 @@ export function toFormValues(group: SysSettingGroup, view: SysSettingsView): Val
       return { ...view.site };
     case 'session':
       return { ...(view.session ?? { single_login: false }) };
+    case 'mail':
+      // Passwords are write-only: the form starts them empty, and an empty one keeps the stored one.
+      return { ...(view.mail ?? MailSettings.parse({})), smtp_password: '', imap_password: '' };
   }
 }
 
@@ -57,6 +61,10 @@ export function fromFormValues(group: SysSettingGroup, values: Values): Values {
       const { secret_set: _flag, ...rest } = values;
       return rest;
     }
+    case 'mail': {
+      const { smtp_password_set: _s, imap_password_set: _i, ...rest } = values;
+      return rest;
+    }
     default:
       return { ...values };
   }
@@ -68,4 +76,5 @@ export const GROUP_SCHEMAS: Record<SysSettingGroup, z.ZodType> = {
   storage: StorageSettingsUpdate,
   site: SiteFooterSettings,
   session: SessionSettings,
+  mail: MailSettings,
 };

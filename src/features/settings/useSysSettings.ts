@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { storageTestMachine } from '../../../machines/storageTest.machine';
 import type { SysSettingGroup, SysSettingsView } from '../../../models/sysSettings';
@@ -74,6 +74,34 @@ function useStorageTest(storage: PageForm) {
 }
 export type StorageTest = ReturnType<typeof useStorageTest>;
 
+/** The mail group's "send test message": the settings as typed, sent by the server to the address given. */
+function useMailTest(mail: PageForm) {
+  const [to, setTo] = useState('');
+  const actor = useActorRef(
+    storageTestMachine.provide({
+      actions: {
+        runTest: (_, { values }) => {
+          post('/sysSetting/testMail', values)
+            .then(({ msg }) => actor.send({ type: 'test.passed', message: msg }))
+            .catch((e: unknown) => actor.send({ type: 'test.failed', message: messageOf(e) }));
+        },
+      },
+    }),
+  );
+  const state = useSelector(actor, (s) => s);
+  useEffect(() => actor.send({ type: 'settings.changed' }), [mail.values, to]);
+  return {
+    to,
+    setTo,
+    testing: state.hasTag('busy'),
+    passed: state.hasTag('passed'),
+    message: state.context.message,
+    canRun: to.trim() !== '' && state.can({ type: 'test.run', values: {} }),
+    run: () => actor.send({ type: 'test.run', values: { to: to.trim(), values: fromFormValues('mail', mail.values) } }),
+  };
+}
+export type MailTest = ReturnType<typeof useMailTest>;
+
 /** The system settings screen: upload and footer for every admin with the menu; storage and session for super-admins. */
 export function useSysSettings() {
   const isSuper = Boolean(useStore(shellStore).current?.is_super);
@@ -82,15 +110,18 @@ export function useSysSettings() {
   const storage = useGroupForm('storage', view);
   const site = useGroupForm('site', view);
   const session = useGroupForm('session', view);
+  const mail = useGroupForm('mail', view);
   const storageTest = useStorageTest(storage);
+  const mailTest = useMailTest(mail);
   useEffect(() => {
     upload.startEdit(RECORD);
     site.startEdit(RECORD);
     if (isSuper) {
       storage.startEdit(RECORD);
       session.startEdit(RECORD);
+      mail.startEdit(RECORD);
     }
     // Once per screen; the intents are stable.
   }, []);
-  return { isSuper, upload, storage, site, session, storageTest };
+  return { isSuper, upload, storage, site, session, storageTest, mail, mailTest };
 }

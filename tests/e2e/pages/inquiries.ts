@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { containsText, eventually, settled, visible } from './see';
 
-// The inquiry screen (/Inquiry/index), in a user's words: open an inquiry, mark it, delete it, one or several.
+// The inquiry screen (/Inquiry/index), in a user's words: open an inquiry, handle it, reply to it by e-mail,
+// mark it, delete it, one or several.
 
 export class InquiryScreen {
   constructor(private readonly page: Page) {}
@@ -46,8 +47,37 @@ export class InquiryScreen {
     await containsText(this.dialog().getByTestId('inquiry-status'), label);
   }
 
-  async markInDialog(label: string) {
-    await this.dialog().getByRole('button', { name: label }).click();
+  /** Chooses category, status and assignee by their labels, writes notes, and saves them. */
+  async handle(choices: { category?: string; status?: string; assignee?: string; notes?: string }) {
+    const d = this.dialog();
+    if (choices.category) await d.getByTestId('inquiry-cate').selectOption({ label: choices.category });
+    if (choices.status) await d.getByTestId('inquiry-status-select').selectOption({ label: choices.status });
+    if (choices.assignee) await d.getByTestId('inquiry-assignee').selectOption({ label: choices.assignee });
+    if (choices.notes !== undefined) await d.getByTestId('inquiry-notes').fill(choices.notes);
+    await d.getByTestId('inquiry-save').click();
+    await eventually('the handling is saved', async () => await d.getByTestId('inquiry-save').isDisabled());
+  }
+
+  async seeInRow(name: string, text: string) {
+    await containsText(this.row(name), text);
+  }
+
+  /** Writes a reply and sends it; it then shows in the thread with this status label. */
+  async reply(body: string, subject?: string) {
+    const d = this.dialog();
+    if (subject !== undefined) await d.getByTestId('reply-subject').fill(subject);
+    await d.getByTestId('reply-body').fill(body);
+    await d.getByTestId('reply-send').click();
+  }
+
+  async seeReply(nth: number, status: 'sent' | 'failed', text: string) {
+    const reply = this.dialog().locator('[data-testid^="reply-"][data-status]').nth(nth);
+    await eventually(`reply ${nth} is ${status}`, async () => (await reply.getAttribute('data-status')) === status);
+    await containsText(reply, text);
+  }
+
+  async seeCannotReply() {
+    await visible(this.dialog().getByTestId('inquiry-no-email'));
   }
 
   async closeDialog() {

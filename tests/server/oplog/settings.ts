@@ -1,4 +1,5 @@
 import type { OpLogCalls, OpLogContext } from './types';
+import { withSmtpPeer } from './inquiries';
 
 /** One call per mutating route: System settings: upload, storage, footer and session (issue 4). */
 const client = ({ t, superToken }: OpLogContext) => t.client(superToken);
@@ -14,6 +15,10 @@ export const settingsCalls: OpLogCalls = {
     const { upload } = await ok(client(ctx).get('/sysSetting/index'));
     await ok(client(ctx).post('/sysSetting/update', { group: 'upload', values: upload }));
     return 'upload';
+  },
+  '/api/sysSetting/testMail': async (ctx) => {
+    await withSmtpPeer(ctx, () => ok(client(ctx).post('/sysSetting/testMail', { to: 'logged@banyan.test' })));
+    return 'logged@banyan.test';
   },
   '/api/sysSetting/testStorage': async (ctx) => {
     await ok(client(ctx).post('/sysSetting/testStorage', { method: 'local' }));

@@ -9,6 +9,7 @@ const view: SysSettingsView = {
   storage: { method: 'aliyun', access_key_id: 'id', secret_access_key: '', secret_set: true, region: 'r', protocol: 'https', bucket: 'b', endpoint: '', root_url: '' },
   site: { copyright: '©', filing_number: 'ICP 1' },
   session: { single_login: true },
+  mail: null,
 };
 
 describe('system settings as form values', () => {
