@@ -3,6 +3,8 @@ import { addRoute } from '../http/route';
 import { registerResource } from '../resources/register';
 import { formServerResource, loadForm, saveDesign, setFormStatus, toFormWithDesign, uninstallForm } from '../operations/forms/forms';
 import { deleteSubmissions, exportSubmissions, formStatistics, listSubmissions, readSubmission } from '../operations/forms/submissions';
+import { siteWideRowsChanged } from '../operations/staticGen/job';
+import type { AuthContext } from '../http/context';
 import { IdQuery } from '../../models/common';
 import { FormSaveDesignBody, FormStatusBody, SubmissionDeleteBody, SubmissionExportQuery, SubmissionListQuery, SubmissionReadQuery } from '../../models/form';
 
@@ -12,6 +14,11 @@ import { FormSaveDesignBody, FormStatusBody, SubmissionDeleteBody, SubmissionExp
 export default async function formRoutes(app: FastifyInstance) {
   registerResource(app, formServerResource);
   const db = () => app.ctx.db;
+  /** A form's page is on its site's static output while published: a change there regenerates the site (when it has output). */
+  const regenerate = async (auth: Pick<AuthContext, 'siteIds'>, id: number, onlyIfPublished = false) => {
+    const row = await loadForm(db(), auth, id);
+    if (!onlyIfPublished || row.status === 'published') await siteWideRowsChanged(db(), [row.siteId]);
+  };
 
   addRoute(app, {
     method: 'GET',
@@ -28,7 +35,11 @@ export default async function formRoutes(app: FastifyInstance) {
     body: FormSaveDesignBody,
     bodyLimit: 1024 * 1024,
     log: { type: 'form' },
-    handler: async ({ auth, body }) => ({ msg: 'form.designSaved', logName: await saveDesign(db(), auth, body.id, body.design) }),
+    handler: async ({ auth, body }) => {
+      const logName = await saveDesign(db(), auth, body.id, body.design);
+      await regenerate(auth, body.id, true);
+      return { msg: 'form.designSaved', logName };
+    },
   });
 
   addRoute(app, {
@@ -37,10 +48,11 @@ export default async function formRoutes(app: FastifyInstance) {
     permission: 'form',
     body: FormStatusBody,
     log: { type: 'form' },
-    handler: async ({ auth, body }) => ({
-      msg: body.status === 'published' ? 'form.published' : 'form.unpublished',
-      logName: await setFormStatus(db(), auth, body.id, body.status),
-    }),
+    handler: async ({ auth, body }) => {
+      const logName = await setFormStatus(db(), auth, body.id, body.status);
+      await regenerate(auth, body.id);
+      return { msg: body.status === 'published' ? 'form.published' : 'form.unpublished', logName };
+    },
   });
 
   addRoute(app, {
@@ -51,6 +63,7 @@ export default async function formRoutes(app: FastifyInstance) {
     log: { type: 'form' },
     handler: async ({ auth, body }) => {
       const { name, cleared } = await uninstallForm(db(), auth, body.id);
+      await regenerate(auth, body.id);
       return { data: { cleared }, msg: 'form.uninstalled', logName: name };
     },
   });

@@ -224,6 +224,13 @@ describe('the public form page', () => {
     expect(onDisk).toBe((await getPage(t, `/form/${shown.code}/`, domain)).body);
     expect(draft).toBeGreaterThan(0);
     await expect(fs.access(path.join(out, 'form', 'draft', 'index.html'))).rejects.toThrow();
+
+    // Publishing a form later regenerates the site by itself: its page appears without a manual run.
+    const later = await createForm({ code: 'later' }, site);
+    expect((await as(site).post('/form/saveDesign', { id: later, design: DESIGN })).code).toBe(0);
+    expect((await as(site).post('/form/status', { id: later, status: 'published' })).code).toBe(0);
+    await t.app.ctx.jobs.whenIdle();
+    expect(await fs.readFile(path.join(out, 'form', 'later', 'index.html'), 'utf8')).toBe((await getPage(t, '/form/later/', domain)).body);
   });
 
   it('an invalid submission comes back naming the field; a valid one is stored with its coerced values', async () => {
