@@ -248,3 +248,9 @@ export function registerFormPosts(app: FastifyInstance, answerPage: (req: Fastif
   app.post('/form/:code/', opts, handler);
   app.post('/form/:code', opts, handler);
 }
+
+/** The page of each published form of a site (few per site; read by the (site_id, code) index). */
+export async function publishedFormPaths(db: Executor, siteId: number): Promise<string[]> {
+  const rows = await db.select({ code: forms.code }).from(forms).where(and(eq(forms.siteId, siteId), eq(forms.status, 'published')));
+  return rows.map((r) => urls.form(r.code));
+}

@@ -224,6 +224,10 @@ describe('the public form page', () => {
     expect(onDisk).toBe((await getPage(t, `/form/${shown.code}/`, domain)).body);
     expect(draft).toBeGreaterThan(0);
     await expect(fs.access(path.join(out, 'form', 'draft', 'index.html'))).rejects.toThrow();
+    // The published form is in the site's sitemap, the draft is not.
+    const map = (await getPage(t, '/sitemap.xml', domain)).body;
+    expect(map).toContain(`<loc>http://${domain}/form/${shown.code}/</loc>`);
+    expect(map).not.toContain('/form/draft/');
 
     // Publishing a form later regenerates the site by itself: its page appears without a manual run.
     const later = await createForm({ code: 'later' }, site);

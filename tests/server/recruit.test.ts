@@ -245,6 +245,11 @@ describe('public job pages', () => {
       expect(page.body).toContain('This position is no longer open.');
       expect(page.body).not.toContain('<form class="contact-form apply-form"');
     }
+    // The careers list and the open position are in the site's sitemap; closed and expired ones are not.
+    const map = (await getPage(t, '/sitemap.xml', en.domain)).body;
+    expect(map).toContain(`<loc>http://${en.domain}/jobs/</loc>`);
+    expect(map).toContain(`<loc>http://${en.domain}/jobs/${open}.html</loc>`);
+    for (const id of [closed, past]) expect(map).not.toContain(`/jobs/${id}.html`);
   });
 
   it('answers 404 for unknown, deleted and other sites’ positions', async () => {

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { contents, contentTags, forms, tags } from '../../db/schema/index';
+import { contents, contentTags, tags } from '../../db/schema/index';
 import { columnsOf, listPublished, publishedOf, type ColumnRow, type SiteRow } from '../../public/data';
 import { ancestorIds, descendantIds, pageCount } from '../../public/view';
 import { resolveTheme } from '../../public/themes';
@@ -11,6 +11,7 @@ import { urls } from '../../public/urls';
 import { columnPageSize, TAG_PAGE_SIZE } from '../../public/lists';
 import { settingsOf } from '../websiteSettings';
 import { positionPaths } from '../../public/recruit';
+import { publishedFormPaths } from '../../public/forms';
 
 // Which public paths a generation covers, built through urls.ts only (the same paths the live server answers).
 
@@ -130,8 +131,3 @@ export async function planPaths(db: Executor, dataDir: string, site: SiteRow, in
   return [...out.values()];
 }
 
-/** The page of each published form of a site (few per site; read by the (site_id, code) index). */
-async function publishedFormPaths(db: Executor, siteId: number): Promise<string[]> {
-  const rows = await db.select({ code: forms.code }).from(forms).where(and(eq(forms.siteId, siteId), eq(forms.status, 'published')));
-  return rows.map((r) => urls.form(r.code));
-}
