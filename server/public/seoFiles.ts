@@ -17,7 +17,9 @@ export async function sitemapXml(db: Executor, siteId: number, origin: string): 
     if (!column) continue;
     lines.push(`<url><loc>${xmlEscape(origin + urls.content(column, e.id))}</loc><lastmod>${e.updatedAt.toISOString().slice(0, 10)}</lastmod></url>`);
   }
-  for (const p of [...(await positionPaths(db, siteId)), ...(await publishedFormPaths(db, siteId))]) lines.push(`<url><loc>${xmlEscape(origin + p)}</loc></url>`);
+  // The careers list only when some position is open (an empty list page is no page for a search engine).
+  const careers = await positionPaths(db, siteId);
+  for (const p of [...(careers.length > 1 ? careers : []), ...(await publishedFormPaths(db, siteId))]) lines.push(`<url><loc>${xmlEscape(origin + p)}</loc></url>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${lines.join('\n')}\n</urlset>\n`;
 }
 

@@ -220,6 +220,8 @@ describe('positions', () => {
 
 describe('public job pages', () => {
   it('lists open positions only, and a position’s page shows its details and the apply form', async () => {
+    // No open position yet: the careers list is not in the sitemap.
+    expect((await getPage(t, '/sitemap.xml', en.domain)).body).not.toContain('/jobs/');
     const cate = await group('positionCate', '销售类', en.id);
     const city = await group('positionCity', 'Shenzhen', en.id);
     const open = await position({ title: 'Account Manager', cate_id: cate, city_id: city, negotiable: false, salary_min: 8000, salary_max: 12000, education: 'college', description: '<p>Grow our <strong>accounts</strong></p>', deadline: tomorrow() }, en.id);
