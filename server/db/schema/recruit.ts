@@ -5,35 +5,25 @@ import { sites } from './core';
 // Recruitment (/recruit): job postings ("positions": "job" already names background jobs), their categories
 // and cities per site, and the resumes sent to them from the public site or added by hand (/resume/save).
 
-export const positionCates = pgTable(
-  'position_cates',
-  {
-    id: serial('id').primaryKey(),
-    siteId: integer('site_id')
-      .notNull()
-      .references(() => sites.id),
-    name: text('name').notNull(),
-    sort: integer('sort').notNull().default(0),
-    createdAt: created(),
-    updatedAt: updated(),
-  },
-  (t) => [index('position_cates_site_sort_idx').on(t.siteId, t.sort, t.id)],
-);
+/** A site's list of names in their sort order: the positions' categories and their cities have the same shape. */
+const siteNameList = <N extends string>(name: N) =>
+  pgTable(
+    name,
+    {
+      id: serial('id').primaryKey(),
+      siteId: integer('site_id')
+        .notNull()
+        .references(() => sites.id),
+      name: text('name').notNull(),
+      sort: integer('sort').notNull().default(0),
+      createdAt: created(),
+      updatedAt: updated(),
+    },
+    (t) => [index(`${name}_site_sort_idx`).on(t.siteId, t.sort, t.id)],
+  );
 
-export const positionCities = pgTable(
-  'position_cities',
-  {
-    id: serial('id').primaryKey(),
-    siteId: integer('site_id')
-      .notNull()
-      .references(() => sites.id),
-    name: text('name').notNull(),
-    sort: integer('sort').notNull().default(0),
-    createdAt: created(),
-    updatedAt: updated(),
-  },
-  (t) => [index('position_cities_site_sort_idx').on(t.siteId, t.sort, t.id)],
-);
+export const positionCates = siteNameList('position_cates');
+export const positionCities = siteNameList('position_cities');
 
 export const positions = pgTable(
   'positions',
