@@ -1,6 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
-import { loaderMachine } from '../../../machines/loader.machine';
+import { useEffect, useState } from 'react';
+import { useLoader } from '../../app/useLoader';
 import { useJob } from '../../app/jobs/useJob';
 import { get, post } from '../../api/http';
 import { useStore } from '../../app/store';
@@ -13,30 +12,7 @@ import type { InquiryEmail, MailboxStatus, MailPullResult } from '../../../model
 // chart and progress actor; a pull already under way, e.g. a scheduled one, is followed too) and the
 // messages pulled into the current site.
 
-const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 const PAGE_SIZE = 20;
-
-/** A loader actor over one GET; `read` is called on every (re)load. */
-function useLoader<T>(read: () => Promise<T>) {
-  const latest = useRef(read);
-  latest.current = read;
-  const actor = useActorRef(
-    loaderMachine.provide({
-      actions: {
-        fetch: () => {
-          latest
-            .current()
-            .then((data) => actor.send({ type: 'loaded', data }))
-            .catch((e: unknown) => actor.send({ type: 'failed', message: messageOf(e) }));
-        },
-      },
-    }),
-  );
-  const data = useSelector(actor, (s) => s.context.data as T | null);
-  const failed = useSelector(actor, (s) => s.hasTag('failed'));
-  const loading = useSelector(actor, (s) => s.hasTag('busy'));
-  return { data, failed, loading, reload: () => actor.send({ type: 'reload' }) };
-}
 
 export function useInquiryEmail() {
   const siteId = useStore(currentSiteStore);
