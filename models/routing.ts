@@ -1,4 +1,5 @@
 import { DASHBOARD_PATH, LOGIN_PATH, NOT_FOUND_PATH, TYPELESS_PATHS } from './menuTree';
+import { PLUGIN_LIST_PATH, PLUGIN_PAGE_PREFIX, PLUGIN_PAGE_REST } from './plugin';
 
 /**
  * A `redirect` value is followed only when it is a path on this site ("/x", never "//host", "/\\host",
@@ -50,6 +51,9 @@ export function isLoginPath(path: string): boolean {
  */
 export function authorityAllows(authority: readonly string[], path: string): boolean {
   if (authority.includes(path)) return true;
+  // Plugin pages come and go with their plugin (no new sign-in): whoever may open the plugin list may open
+  // them; the API answers 404 for a page of a plugin that is not enabled.
+  if (path.startsWith(PLUGIN_PAGE_PREFIX) && PLUGIN_PAGE_REST.test(path.slice(PLUGIN_PAGE_PREFIX.length))) return authority.includes(PLUGIN_LIST_PATH);
   const parent = path.slice(0, path.lastIndexOf('/'));
   return parent !== '' && /\/\d+$/.test(path) && authority.includes(parent);
 }

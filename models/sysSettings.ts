@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { StorageSettings, UploadSettings } from './uploadSettings';
 import { MailSettings, type MailSettingsView } from './mailSettings';
 import { INQUIRY_EMAIL } from './inquiry';
+import { CompanySettings } from './companySettings';
 
 // System settings screen (/SysSetting/index, the spec's "sysList"): upload limits, storage, the admin
-// footer and the session policy, read together and saved one group at a time.
+// footer, the session policy, mail and the company, read together and saved one group at a time.
 
 /** The admin footer (spec §2 "Layout"). */
 export const SiteFooterSettings = z.object({
@@ -46,9 +47,11 @@ export interface SysSettingsView {
   session: SessionSettings | null;
   /** Outgoing and receiving mail (super-admins only; passwords out). */
   mail: MailSettingsView | null;
+  /** Company name, phone, e-mail and address (themes show them as `company`). */
+  company: CompanySettings;
 }
 
-export const SYS_SETTING_GROUPS = ['upload', 'storage', 'site', 'session', 'mail'] as const;
+export const SYS_SETTING_GROUPS = ['upload', 'storage', 'site', 'session', 'mail', 'company'] as const;
 export type SysSettingGroup = (typeof SYS_SETTING_GROUPS)[number];
 /** Groups only super-admins may read and change. */
 export const SUPER_ONLY_GROUPS: readonly SysSettingGroup[] = ['storage', 'session', 'mail'];
@@ -60,6 +63,7 @@ export const SysSettingsUpdate = z.discriminatedUnion('group', [
   z.object({ group: z.literal('site'), values: SiteFooterSettings }),
   z.object({ group: z.literal('session'), values: SessionSettings }),
   z.object({ group: z.literal('mail'), values: MailSettings }),
+  z.object({ group: z.literal('company'), values: CompanySettings }),
 ]);
 export type SysSettingsUpdate = z.infer<typeof SysSettingsUpdate>;
 
@@ -72,3 +76,7 @@ export const MailAddress = z.string().trim().min(1, { message: 'validation.requi
 /** POST /sysSetting/testMail: send a test message to `to`, with the settings as typed ('' password: the stored one) or the saved ones. */
 export const MailTest = z.object({ to: MailAddress, values: MailSettings.optional() });
 export type MailTest = z.infer<typeof MailTest>;
+
+/** POST /sysSetting/testImap: log in to the receiving mailbox and open its folder, with the settings as typed ('' password: the stored one) or the saved ones. */
+export const ImapTest = z.object({ values: MailSettings.optional() });
+export type ImapTest = z.infer<typeof ImapTest>;

@@ -18,11 +18,19 @@ import apiRoutes from './routes/index';
 import { UPLOADS_PREFIX } from './services/storage';
 import { installStorage } from './plugins/storage';
 import publicSites from './public/plugin';
+import { PluginHost } from './pluginHost/host';
+import { createPluginContext } from './pluginHost/context';
+import { BUILTIN_PLUGINS } from './pluginHost/builtin/index';
+import { restoreEnabledPlugins } from './pluginHost/restore';
+import { loadInstalledMarketPlugins } from './pluginHost/market/store';
+import { installPluginHooks } from './pluginHost/hookPoints';
 
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The built admin SPA; `BANYAN_DIST_DIR` lets parallel checkouts' browser tests build apart. */
 export const DIST_DIR = process.env.BANYAN_DIST_DIR ? path.resolve(process.env.BANYAN_DIST_DIR) : path.join(ROOT_DIR, 'dist');
 /** Largest file one multipart request may carry; routes ask for less (an editor image: 10 MB). */
+/** Where the built admin client's hashed files are served (vite `base` + `assets/`). */
+export const ADMIN_ASSETS_PREFIX = '/admin/assets/';
 export const MULTIPART_MAX_FILE_BYTES = 20 * 1024 * 1024;
 
 export interface BuildOptions {
@@ -62,8 +70,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     sms: opts.sms,
     jobs: new JobRunner(opts.database.db, (msg, err) => app.log.error({ err }, msg)),
     caches: new Map(),
+    plugins: new PluginHost((def) => createPluginContext(ctx, def), (msg, err) => app.log.error({ err }, msg)),
   };
   app.decorate('ctx', ctx);
+  // Built-in plugins are always known; which plugins are enabled comes from the database.
+  for (const def of BUILTIN_PLUGINS) ctx.plugins.register(def);
+  for (const def of await loadInstalledMarketPlugins(ctx)) ctx.plugins.register(def);
+  await restoreEnabledPlugins(ctx);
+  // Hook points reach the host by database; the schedule timer runs due plugins (stopped on close).
+  installPluginHooks(app);
   // Uploads on local disk (public at /uploads/) or object storage, as the 'storage' setting chooses.
   const uploadsDir = path.join(config.dataDir, 'uploads');
   await installStorage(app, uploadsDir);
@@ -76,6 +91,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(rateLimit, {
     max: config.rateLimit.api,
     timeWindow: 60_000,
+    // The admin client's hashed, immutable build files are not counted: one page load fetches dozens of them,
+    // and counting them throttled admins (several behind one office address) before any API call.
+    allowList: (req) => req.url.startsWith(ADMIN_ASSETS_PREFIX),
     errorResponseBuilder: () => new ApiError(429, 'error.tooManyRequests'),
   });
   await app.register(apiRoutes, { prefix: '/api' });

@@ -28,6 +28,10 @@ export interface Config {
    * SMTP server uses a self-signed certificate. Never read from the environment.
    */
   mailTrustedCaForTests?: string;
+  /** Ed25519 public keys (base64, raw 32 bytes) trusted for market plugin packages besides Banyan's own (env BANYAN_PLUGIN_KEYS, comma-separated). */
+  pluginKeys: string[];
+  /** The local plugin catalogue (index.json and its zips); default the shipped one. Env BANYAN_PLUGIN_CATALOGUE_DIR. */
+  pluginCatalogueDir?: string;
 }
 
 const int = (v: string | undefined, fallback: number) => {
@@ -46,6 +50,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     logRequests: env.LOG_REQUESTS !== '0',
     rateLimit: { api: int(env.RATE_LIMIT_API, 1200), login: int(env.RATE_LIMIT_LOGIN, 30) },
+    pluginKeys: (env.BANYAN_PLUGIN_KEYS ?? '').split(',').map((k) => k.trim()).filter(Boolean),
+    pluginCatalogueDir: env.BANYAN_PLUGIN_CATALOGUE_DIR ? path.resolve(env.BANYAN_PLUGIN_CATALOGUE_DIR) : undefined,
     ...overrides,
   };
 }

@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { SmsSender } from '../services/sms';
 import type { Language } from '../../models/language';
 import type { JobRunner } from '../jobs/runner';
+import type { PluginHost } from '../pluginHost/host';
 
 /** Everything a route or operation may use, decorated on the Fastify instance as `app.ctx`. */
 export interface AppContext {
@@ -13,6 +14,8 @@ export interface AppContext {
   jobs: JobRunner;
   /** Cache entries dropped by POST /system/clearCache and by writes that change what they hold. */
   caches: Map<string, { clear(): void }>;
+  /** The plugin host: registered plugins, the enabled set and `run(hook, payload)` for hook points. */
+  plugins: PluginHost;
 }
 
 /** The signed-in admin, resolved from X-Token on every authenticated request. */

@@ -79,13 +79,42 @@ export const DYNAMIC_AUTHORITY: Record<string, readonly string[]> = {
   contentCheck: ['/contentCheck', '/auditingContent'],
 };
 
+/** A page an enabled plugin adds to the menu (title in the caller's language). */
+export interface PluginMenuEntry {
+  key: string;
+  title: string;
+  path: string;
+  icon: string;
+}
+
+/**
+ * Enabled plugins' pages go under the plugin menu: it becomes a section holding the plugin list itself
+ * (still keyed 'plugin') and one page per plugin menu.
+ */
+function withPluginPages(items: MenuItem[], pages: readonly PluginMenuEntry[]): MenuItem[] {
+  return items.map((item) => {
+    if (item.key !== PLUGIN_MENU_KEY) return { ...item, children: withPluginPages(item.children, pages) };
+    const child = (p: PluginMenuEntry, i: number): MenuItem => ({ ...item, id: -(item.id * 1000 + i + 1), parent_id: item.id, key: p.key, title: p.title, path: p.path, icon: p.icon, level: item.level + 1, guide: '', children: [] });
+    const list: MenuItem = { ...item, parent_id: item.id, id: -item.id * 1000, level: item.level + 1, children: [] };
+    return { ...item, key: `${PLUGIN_MENU_KEY}Group`, title: 'menu.pluginGroup', path: '', children: [list, ...pages.map(child)] };
+  });
+}
+
+const PLUGIN_MENU_KEY = 'plugin';
+
 /** The authority list (paths the admin may open) and the menu tree, for GET /adminmenu/getUserMenuList. */
-export function userMenu(all: readonly Menu[], auth: Pick<AuthContext, 'isSuper' | 'permissions'>) {
+export function userMenu(all: readonly Menu[], auth: Pick<AuthContext, 'isSuper' | 'permissions'>, pluginPages: readonly PluginMenuEntry[] = []) {
   const allowed = permittedMenus(all, auth);
   const authority = new Set<string>(TYPELESS_PATHS);
   for (const m of allowed) if (m.path && m.type === 1) authority.add(m.path);
   for (const [key, paths] of Object.entries(DYNAMIC_AUTHORITY)) {
     if (auth.isSuper || auth.permissions.has(key)) for (const p of paths) authority.add(p);
   }
-  return { authority: [...authority], menu: buildTree(allowed).map((n) => toItem(n as never)) };
+  let menu = buildTree(allowed).map((n) => toItem(n as never));
+  // Plugin pages need the plugin menu, like the plugin API.
+  if (pluginPages.length && allowed.some((m) => m.key === PLUGIN_MENU_KEY)) {
+    for (const p of pluginPages) authority.add(p.path);
+    menu = withPluginPages(menu, pluginPages);
+  }
+  return { authority: [...authority], menu };
 }

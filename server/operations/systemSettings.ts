@@ -12,6 +12,7 @@ import { isObjectMethod, objectStorageConfig, StorageConfigError } from '../serv
 import type { StoredStorage } from '../services/storageRegistry';
 import { getSettings, setSetting } from './settings';
 import { getMailSettings, mailSettingsView, saveMailSettings } from './mailSettings';
+import { getCompanySettings, saveCompanySettings } from './companySettings';
 
 // System settings kept as JSON groups: 'upload' (limits of uploads), 'storage' (where new uploads go)
 // and 'storage.providers' (the last settings of each provider, so files stored there stay reachable).
@@ -73,6 +74,7 @@ export async function sysSettingsView(db: Executor, auth: AuthContext): Promise<
     site: { copyright: single['site.copyright'], filing_number: single['site.filing_number'] },
     session: auth.isSuper ? { single_login: single['session.single_login'] } : null,
     mail: auth.isSuper ? mailSettingsView(await getMailSettings(db)) : null,
+    company: await getCompanySettings(db),
   };
 }
 
@@ -118,6 +120,9 @@ export async function updateSysSettings(app: FastifyInstance, auth: AuthContext,
       return;
     case 'mail':
       await saveMailSettings(db, body.values);
+      return;
+    case 'company':
+      await saveCompanySettings(db, body.values);
       return;
     case 'storage': {
       const resolved = await resolveStorageSettings(db, body.values, lang, 'values.');

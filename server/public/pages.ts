@@ -15,6 +15,8 @@ import { expandFormMarkers, formView, publishedForm } from './forms';
 import type { FormHtmlState } from './formHtml';
 import { applyFormView, listedPositions, positionById, positionViews, POSITION_PAGE_SIZE, type ApplyFormState } from './recruit';
 import { robotsTxt, sitemapXml } from './seoFiles';
+import { pluginInjections } from './pluginInjections';
+import { getCompanySettings } from '../operations/companySettings';
 import {
   columnByKey as columnOf,
   columnOrder,
@@ -144,6 +146,8 @@ export async function renderPage(app: FastifyInstance, siteOrId: SiteRow | numbe
   const ads = adsView(await shared('ads', () => liveAdsOf(db, site.id)));
   // Active friendly links (/Link/index) for the footer; link changes queue a static run as ads do.
   const friendLinks = friendLinksView(await shared('friendLinks', () => publicLinksOf(db, site.id)));
+  // The company of the system settings (name, phone, email, address); a change queues every site's static run.
+  const company = await shared('company', () => getCompanySettings(db));
   const base = (activeColumn?: number) => ({
     site: siteData,
     t: strings,
@@ -152,6 +156,7 @@ export async function renderPage(app: FastifyInstance, siteOrId: SiteRow | numbe
     menus,
     ads,
     friend_links: friendLinks,
+    company,
   });
   const seo = (title: string, keywords = '', description = '') => ({
     title: title ? `${title} - ${siteData.seo_title}` : siteData.seo_title,
@@ -162,7 +167,9 @@ export async function renderPage(app: FastifyInstance, siteOrId: SiteRow | numbe
     try {
       const html = await renderer.render(themeDir, template, data);
       // {% form 'code' %} leaves markers the published forms' markup replaces (server/public/forms.ts).
-      return { status, contentType: HTML, body: await expandFormMarkers(db, site.id, settings.language, html), variesByDevice };
+      const page = await expandFormMarkers(db, site.id, settings.language, html);
+      // Enabled plugins' head and body injections (page.render), in static output too.
+      return { status, contentType: HTML, body: await pluginInjections(app, site.id, path, route.kind, page), variesByDevice };
     } catch (error) {
       return errorPage(500, error);
     }

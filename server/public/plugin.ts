@@ -10,6 +10,7 @@ import { registerFormPosts } from './forms';
 import { registerApplyRoute } from './applyRoute';
 import type { ThemeDevice } from './themes';
 import { INQUIRY_BODY_LIMIT } from '../../models/inquiry';
+import { indexNowKeyFile } from '../pluginHost/builtin/urlpush';
 
 /** What a served page reports to listeners (visit recording). */
 export interface PageServed {
@@ -54,6 +55,9 @@ export default async function publicSites(app: FastifyInstance, opts: PublicSite
     if (isNonSite(url.split('?')[0]!)) return reply.callNotFound();
     const site = await siteForHost(app.ctx.db, req.host ?? '');
     if (!site) return reply.status(404).type('text/plain; charset=utf-8').send('404 Not Found');
+    // The URL push plugin's IndexNow key file (/<key>.txt), served only while that plugin is enabled.
+    const keyFile = await indexNowKeyFile(app.ctx.plugins, url.split('?')[0]!);
+    if (keyFile !== null) return reply.header('cache-control', 'no-cache').type('text/plain; charset=utf-8').send(keyFile);
     const result = await renderPage(app, site, url, { origin: `${req.protocol}://${req.host}`, device: deviceOfRequest(req) });
     if (result.error) req.log.error({ err: result.error, siteId: site.id, url }, 'public page failed to render');
     if (result.variesByDevice) reply.header('vary', 'User-Agent');

@@ -8,6 +8,7 @@ import { toLanguage, LANGUAGES } from '../../models/language';
 import { login, sendAuthCode } from '../operations/account';
 import { revokeSession, revokeSessions } from '../operations/sessions';
 import { loadMenus, userMenu } from '../operations/menus';
+import { pluginMenuEntries } from '../operations/plugins/menus';
 import { admins } from '../db/schema/index';
 import { badRequest } from '../http/errors';
 import { hashPassword, verifyPassword } from '../services/passwords';
@@ -117,7 +118,7 @@ export default async function accountRoutes(app: FastifyInstance) {
     method: 'GET',
     url: '/adminmenu/getUserMenuList',
     permission: 'authenticated',
-    handler: async ({ auth }) => ({ data: userMenu(await loadMenus(app.ctx.db), auth) }),
+    handler: async ({ req, auth }) => ({ data: userMenu(await loadMenus(app.ctx.db), auth, pluginMenuEntries(app.ctx.plugins, req.lang)) }),
   });
 
   // GET /adminmenu/getDynamicMenu lives with the columns it lists (server/routes/sites.ts).

@@ -167,7 +167,7 @@ export default async function attachmentsRoutes(app: FastifyInstance) {
         const file = await ingestFile(
           app,
           { file: upload.file.file, name, size: upload.file.size, sha256: upload.file.sha256 },
-          { siteId, adminId: auth.adminId, cateId: fields.attachment_cate_id, type: fields.type, reduceImg: fields.reduce_img === 1, settings },
+          { siteId, adminId: auth.adminId, cateId: fields.attachment_cate_id, type: fields.type, reduceImg: fields.reduce_img === 1, settings, pluginHooks: true },
         );
         return { data: file, msg: 'attachment.uploaded', logName: file.name };
       } finally {

@@ -28,6 +28,9 @@ import linkRoutes from './links';
 import inquiryEmailRoutes from './inquiryEmail';
 import recruitRoutes from './recruit';
 import formRoutes from './forms';
+import pluginRoutes from './plugins';
+import pluginMarketRoutes from './pluginMarket';
+import databaseRoutes from './database';
 
 /** Every API route, mounted under /api. */
 export default async function apiRoutes(app: FastifyInstance) {
@@ -55,6 +58,9 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(inquiryEmailRoutes);
   await app.register(recruitRoutes);
   await app.register(formRoutes);
+  await app.register(pluginRoutes);
+  await app.register(pluginMarketRoutes);
+  await app.register(databaseRoutes);
   await app.register(async (scope) => {
     registerResource(scope, adminServerResource);
     registerResource(scope, roleServerResource);

@@ -5,12 +5,13 @@ import { forbidden } from '../http/errors';
 import { parseInput } from '../http/validation';
 import { sysSettingsView, updateSysSettings } from '../operations/systemSettings';
 import { testStorage } from '../operations/storageTest';
-import { MailTest, StorageTest, SUPER_ONLY_GROUPS, SYS_SETTING_GROUPS, SysSettingsUpdate } from '../../models/sysSettings';
+import { ImapTest, MailTest, StorageTest, SUPER_ONLY_GROUPS, SYS_SETTING_GROUPS, SysSettingsUpdate } from '../../models/sysSettings';
 import { sendTestMail } from '../operations/outgoingMail';
 import { translate } from '../i18n/messages';
+import { testImapMailbox } from '../operations/mailboxTest';
 
-// API routes: System settings: upload, storage, footer and session (issue 4). Storage and session
-// are the super-admins' (403 before their values are even looked at); secrets never leave the server.
+// API routes: System settings: upload, storage, footer, session, mail and company (issues 4, 12, 13). Storage,
+// session and mail are the super-admins' (403 before their values are even looked at); secrets never leave the server.
 const MENU = 'sysSetting';
 
 /** Enough of the body to know the group; the group's values are checked once the caller may change it. */
@@ -60,6 +61,19 @@ export default async function settingsRoutes(app: FastifyInstance) {
       const test = parseInput(MailTest, body, req.lang);
       await sendTestMail(app, test.to, test.values, { subject: translate(req.lang, 'mail.testSubject'), text: translate(req.lang, 'mail.testBody') });
       return { msg: 'mail.testSent', logName: test.to };
+    },
+  });
+
+  addRoute(app, {
+    method: 'POST',
+    url: '/sysSetting/testImap',
+    permission: MENU,
+    body: AnyObject,
+    handler: async ({ req, auth, body }) => {
+      if (!auth.isSuper) throw forbidden();
+      const test = parseInput(ImapTest, body, req.lang);
+      const { account } = await testImapMailbox(app, test.values);
+      return { msg: 'sysSetting.imapTestOk', logName: account };
     },
   });
 }

@@ -92,8 +92,8 @@ function clientOptions(conn: MailboxConnection): ImapFlowOptions {
   } as ImapFlowOptions;
 }
 
-/** Opens the folder over IMAP and lists the UIDs the cursor has not seen. */
-export const openImapMailbox: MailboxOpener = async (conn, cursor) => {
+/** Signs in and opens the folder read-only; every failure comes out as a MailboxError. */
+async function openFolder(conn: MailboxConnection) {
   const client = new ImapFlow(clientOptions(conn));
   // A socket error after connect arrives as an 'error' event; without a listener it would crash the process.
   let lastError: unknown = null;
@@ -114,14 +114,27 @@ export const openImapMailbox: MailboxOpener = async (conn, cursor) => {
     throw mailboxFailure(lastError && !(err as { authenticationFailed?: boolean })?.authenticationFailed ? pick(err, lastError) : err, conn);
   }
   try {
-    let box;
-    try {
-      box = await client.mailboxOpen(conn.mailbox, { readOnly: true });
-    } catch (err) {
-      const e = err as { responseStatus?: string; serverResponseCode?: string };
-      if (e.responseStatus === 'NO' || e.serverResponseCode === 'NONEXISTENT') throw new MailboxError('mailbox', conn.mailbox);
-      throw err;
-    }
+    const box = await client.mailboxOpen(conn.mailbox, { readOnly: true });
+    return { client, box, close };
+  } catch (err) {
+    await close();
+    const e = err as { responseStatus?: string; serverResponseCode?: string };
+    if (e.responseStatus === 'NO' || e.serverResponseCode === 'NONEXISTENT') throw new MailboxError('mailbox', conn.mailbox);
+    throw mailboxFailure(err, conn);
+  }
+}
+
+/** The settings' "test connection": signs in, opens the folder, signs out; answers the folder's message count. */
+export async function probeImapMailbox(conn: MailboxConnection): Promise<{ exists: number }> {
+  const { box, close } = await openFolder(conn);
+  await close();
+  return { exists: box.exists };
+}
+
+/** Opens the folder over IMAP and lists the UIDs the cursor has not seen. */
+export const openImapMailbox: MailboxOpener = async (conn, cursor) => {
+  const { client, box, close } = await openFolder(conn);
+  try {
     const uidValidity = String(box.uidValidity);
     const from = uidValidity === cursor.uidValidity ? cursor.lastUid + 1 : 1;
     // "n:*" always names the highest message, even when it is below n: keep only the new ones.

@@ -93,17 +93,24 @@ function pinnedLookup(addresses: Resolved[]): LookupFunction {
   };
 }
 
-function requestOnce(url: URL, addresses: Resolved[], maxBytes: number, signal: AbortSignal, headers: Record<string, string>) {
+interface RequestInit {
+  method: 'GET' | 'POST';
+  body?: string | Buffer;
+  /** Read the body of non-2xx answers too (a plugin's API call wants the error body). */
+  readErrorBody?: boolean;
+}
+
+function requestOnce(url: URL, addresses: Resolved[], maxBytes: number, signal: AbortSignal, headers: Record<string, string>, init: RequestInit = { method: 'GET' }) {
   return new Promise<{ status: number; location?: string; contentType: string; bytes?: Buffer }>((resolve, reject) => {
     const client = url.protocol === 'https:' ? https : http;
-    const req = client.request(url, { method: 'GET', lookup: pinnedLookup(addresses), signal, headers }, (res) => {
+    const req = client.request(url, { method: init.method, lookup: pinnedLookup(addresses), signal, headers }, (res) => {
       const status = res.statusCode ?? 0;
       const contentType = String(res.headers['content-type'] ?? '');
       if (status >= 300 && status < 400 && res.headers.location) {
         res.resume();
         return resolve({ status, location: res.headers.location, contentType });
       }
-      if (status < 200 || status >= 300) {
+      if ((status < 200 || status >= 300) && !init.readErrorBody) {
         res.resume();
         return resolve({ status, contentType });
       }
@@ -128,7 +135,7 @@ function requestOnce(url: URL, addresses: Resolved[], maxBytes: number, signal: 
       });
     });
     req.on('error', reject);
-    req.end();
+    req.end(init.body);
   });
 }
 
@@ -168,4 +175,40 @@ export async function fetchRemote(rawUrl: string, opts: RemoteFetchOptions = {})
     return { bytes: answer.bytes, contentType: answer.contentType, url: url.toString() };
   }
   throw new RemoteFetchError('too_many_redirects');
+}
+
+export interface RemoteRequestOptions extends Omit<RemoteFetchOptions, 'accept' | 'userAgent' | 'maxRedirects'> {
+  method: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+}
+
+/**
+ * One GET or POST to a public http(s) URL with the same address checks, size and time caps as fetchRemote,
+ * for plugins' API calls: any status is answered (with its body); redirects are not followed (a POST must
+ * not be replayed elsewhere), a 3xx is answered as it is.
+ */
+export async function requestRemote(rawUrl: string, opts: RemoteRequestOptions): Promise<{ status: number; body: Buffer; contentType: string }> {
+  const maxBytes = opts.maxBytes ?? REMOTE_MAX_BYTES;
+  const isForbidden = opts.isForbidden ?? isForbiddenAddress;
+  const signal = AbortSignal.timeout(opts.timeoutMs ?? REMOTE_TIMEOUT_MS);
+  let url: URL;
+  try {
+    url = new URL(rawUrl);
+  } catch {
+    throw new RemoteFetchError('invalid_url', rawUrl);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new RemoteFetchError('invalid_url', url.protocol);
+  const addresses = await resolveChecked(url.hostname, isForbidden);
+  const headers: Record<string, string> = { 'user-agent': 'Banyan-Plugin/1.0', ...(opts.headers ?? {}) };
+  if (opts.body !== undefined) headers['content-length'] = String(Buffer.byteLength(opts.body));
+  let answer;
+  try {
+    answer = await requestOnce(url, addresses, maxBytes, signal, headers, { method: opts.method, body: opts.body, readErrorBody: true });
+  } catch (err) {
+    if (err instanceof RemoteFetchError) throw err;
+    if (signal.aborted) throw new RemoteFetchError('timeout');
+    throw new RemoteFetchError('unreachable', (err as Error).message);
+  }
+  return { status: answer.status, body: answer.bytes ?? Buffer.alloc(0), contentType: answer.contentType };
 }

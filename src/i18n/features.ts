@@ -11,7 +11,10 @@ import { messages as settings } from '../features/settings/i18n';
 import { messages as audit } from '../features/audit/i18n';
 import { messages as navMenus } from '../features/navMenus/i18n';
 import { messages as staticFiles } from '../features/staticFiles/i18n';
+import { messages as database } from '../features/database/i18n';
 import { messages as themes } from '../features/themes/i18n';
+import { messages as pluginMarket } from '../features/plugins/marketI18n';
+import { messages as plugins } from '../features/plugins/i18n';
 import { messages as themeFiles } from '../features/themeFiles/i18n';
 import { messages as inquiries } from '../features/inquiries/i18n';
 import { messages as dashboard } from '../features/dashboard/i18n';
@@ -26,4 +29,4 @@ import { messages as recruit } from '../features/recruit/i18n';
 import { messages as inquiryEmail } from '../features/inquiryEmail/i18n';
 import { messages as formDesign } from '../features/formDesign/i18n';
 
-export const FEATURE_CATALOGS: FeatureCatalog[] = [website, module, category, content, editor, marketing, attachment, settings, attachmentPicker, audit, navMenus, dashboard, staticFiles, themes, themeFiles, inquiries, logs, links, forms, seoCheck, keywords, posters, recruit, inquiryEmail, formDesign];
+export const FEATURE_CATALOGS: FeatureCatalog[] = [website, module, category, content, editor, marketing, attachment, settings, attachmentPicker, audit, navMenus, dashboard, staticFiles, themes, themeFiles, inquiries, logs, links, forms, seoCheck, keywords, posters, recruit, inquiryEmail, formDesign, pluginMarket, plugins, database];

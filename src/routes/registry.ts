@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { FEATURE_VIEWS } from './views';
+import { PLUGIN_PAGE_PREFIX, PLUGIN_PAGE_REST } from '../../models/plugin';
 import { MENU_TREE, type MenuSeed, DASHBOARD_PATH, DASHBOARD_ALIAS_PATH, LOGIN_PATH, NOT_FOUND_PATH } from '../../models/menuTree';
 
 // Every screen of the admin as data: path, title key, menu key and flags. The router, the tabs, the
@@ -62,7 +63,11 @@ const PREFIX_TITLES: Record<string, string> = {
   '/updateCustomContent/': 'menu.updateContent',
   '/contentCheck/': 'menu.contentCheck',
   '/auditingContent/': 'menu.auditingContent',
+  [PLUGIN_PAGE_PREFIX]: 'menu.pluginPage',
 };
+
+/** What may follow a prefix: an id, or for plugin pages `<plugin id>/<page>`. */
+const PREFIX_REST: Record<string, RegExp> = { [PLUGIN_PAGE_PREFIX]: PLUGIN_PAGE_REST };
 
 /** Feature views registered as `/prefix/*`: one screen for every id after the prefix. */
 const PREFIX_ROUTES: ScreenRoute[] = Object.entries(VIEWS)
@@ -83,7 +88,7 @@ export const redirectRoute: ScreenRoute = {
 /** The screen for a path, or undefined (the router then shows 404). */
 export function matchRoute(path: string): ScreenRoute | undefined {
   if (path.startsWith(REDIRECT_PREFIX)) return redirectRoute;
-  return byPath.get(path) ?? PREFIX_ROUTES.find((r) => path.startsWith(r.path) && /^\d+$/.test(path.slice(r.path.length)));
+  return byPath.get(path) ?? PREFIX_ROUTES.find((r) => path.startsWith(r.path) && (PREFIX_REST[r.path] ?? /^\d+$/).test(path.slice(r.path.length)));
 }
 
 export function isUnavailable(route: ScreenRoute): boolean {

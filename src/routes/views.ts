@@ -21,8 +21,10 @@ import { views as forms } from '../features/forms/views';
 import { views as recruit } from '../features/recruit/views';
 import { views as inquiryEmail } from '../features/inquiryEmail/views';
 import { views as formDesign } from '../features/formDesign/views';
+import { views as database } from '../features/database/views';
+import { views as plugins } from '../features/plugins/views';
 
 export type ViewMap = Record<string, LazyExoticComponent<ComponentType>>;
 
 /** Screens of the features added after the foundation, by route path. */
-export const FEATURE_VIEWS: ViewMap = { ...recruit, ...website, ...module, ...category, ...content, ...editor, ...marketing, ...attachment, ...settings, ...audit, ...navMenus, ...staticFiles, ...themes, ...themeFiles, ...inquiries, ...links, ...forms, ...seoCheck, ...keywords, ...posters, ...inquiryEmail, ...formDesign };
+export const FEATURE_VIEWS: ViewMap = { ...recruit, ...website, ...module, ...category, ...content, ...editor, ...marketing, ...attachment, ...settings, ...audit, ...navMenus, ...staticFiles, ...themes, ...themeFiles, ...inquiries, ...links, ...forms, ...seoCheck, ...keywords, ...posters, ...inquiryEmail, ...formDesign, ...plugins, ...database };

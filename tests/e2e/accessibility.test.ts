@@ -1,9 +1,8 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { launchBrowser, SCREENSHOT_DIR } from '../helpers/browser';
+import { launchBrowser, saveScreenshot } from '../helpers/browser';
 import { insertColumn, insertModel } from '../helpers/contentFixtures';
 import { sites } from '../../server/db/schema/index';
 import { MOBILE_BREAKPOINT_PX } from '../../models/constants';
@@ -34,7 +33,7 @@ afterAll(async () => {
 });
 
 const signedIn = (lang: 'zh' | 'en', width: number, at = '/') => signIn(browser.browser, t, OWNER, { lang, width, height: width > 400 ? 900 : 812, at });
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `a11y-${name}.png`) });
+const shot = (page: Page, name: string) => saveScreenshot(page, `a11y-${name}.png`);
 
 /** The shell's layout follows the width (after the resize watch's pause): the top menu is there on wide screens only. */
 async function layoutFollows(page: Page, width: number) {

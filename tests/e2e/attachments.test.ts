@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { launchBrowser, SCREENSHOT_DIR } from '../helpers/browser';
+import { launchBrowser, SCREENSHOT_DIR, saveScreenshot } from '../helpers/browser';
 import { AttachmentsScreen } from './pages/attachments';
 import { createOwner, signIn } from './pages/owner';
 import { containsText, eventually, settled, visible } from './pages/see';
@@ -177,7 +177,7 @@ describe('attachments, as an editor', () => {
     await eventually('a third of the chunks arrived', async () => (await screen.uploadPercent('big-log.txt')) >= 30, 60_000);
     const shown = await screen.uploadPercent('big-log.txt');
     expect(shown).toBeLessThan(100);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'attachments-chunking-1440.png') });
+    await saveScreenshot(page, 'attachments-chunking-1440.png');
     expect(before.slice(0, 3)).toEqual([1, 2, 3]);
 
     await page.reload();
@@ -259,16 +259,16 @@ describe('attachments, as an editor', () => {
       const { page, shell, screen } = await openScreen({ width });
       await screen.selectCategory('产品图片');
       await screen.seeAttachment('red-square.png');
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `attachments-zh-${width}.png`), fullPage: true });
+      await saveScreenshot(page, `attachments-zh-${width}.png`, { fullPage: true });
       await shell.switchLanguage('en');
       await visible(page.getByTestId('cate-node-0').getByText('Top level'));
       await page.getByTestId('cate-add').click();
       await visible(screen.categoryForm());
       await settled(screen.categoryForm());
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `attachments-en-${width}-form.png`) });
+      await saveScreenshot(page, `attachments-en-${width}-form.png`);
       await screen.categoryForm().getByRole('button', { name: 'Cancel' }).click();
       await screen.categoryForm().waitFor({ state: 'hidden' });
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `attachments-en-${width}.png`), fullPage: true });
+      await saveScreenshot(page, `attachments-en-${width}.png`, { fullPage: true });
       await shell.switchLanguage('zh');
       await page.close();
     }

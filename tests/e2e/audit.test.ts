@@ -1,10 +1,9 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { asc } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { launchBrowser, SCREENSHOT_DIR } from '../helpers/browser';
+import { launchBrowser, SCREENSHOT_DIR, saveScreenshot } from '../helpers/browser';
 import { insertColumn, insertModel, insertProhibitedWords, saveContent } from '../helpers/contentFixtures';
 import { createOwner, signIn } from './pages/owner';
 import { containsText, eventually, visible } from './pages/see';
@@ -60,7 +59,7 @@ describe('content audit, as reviewers and an editor', () => {
     await flow.addStep('countersign', [A.name, B.name]);
     await flow.addStep('either', [C.name]);
     fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    await aPage.screenshot({ path: path.join(SCREENSHOT_DIR, 'audit-flow-dialog-zh-1440.png') });
+    await saveScreenshot(aPage, 'audit-flow-dialog-zh-1440.png');
     await flow.save();
     const aApi = t.client(await t.login(A.account, A.password), { siteId });
     expect((await aApi.get('/auditFlow/read', { category_id: column })).data).toEqual({
@@ -152,10 +151,10 @@ describe('content audit, as reviewers and an editor', () => {
     await eventually('the history panel shows all seven events', async () => (await aPage.getByTestId('content-audit-trail').getByTestId('trail-entry').count()) === 7);
     await containsText(aPage.getByTestId('content-audit-trail'), '终审丙');
     fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    await aPage.screenshot({ path: path.join(SCREENSHOT_DIR, 'audit-content-edit-zh-1440.png') });
+    await saveScreenshot(aPage, 'audit-content-edit-zh-1440.png');
     await aShell.go(`/customContent/${column}`);
     await visible(badgeOf(aPage, article.title));
-    await aPage.screenshot({ path: path.join(SCREENSHOT_DIR, 'audit-content-list-zh-1440.png') });
+    await saveScreenshot(aPage, 'audit-content-list-zh-1440.png');
     for (const p of [aPage, bPage, cPage]) await p.close();
   }, 300_000);
 
@@ -194,10 +193,10 @@ describe('content audit, as reviewers and an editor', () => {
         const list = new CheckListScreen(page, shell);
         await list.open();
         await visible(list.row(article.title));
-        await page.screenshot({ path: path.join(SCREENSHOT_DIR, `audit-checklist-${lang}-${width}.png`), fullPage: true });
+        await saveScreenshot(page, `audit-checklist-${lang}-${width}.png`, { fullPage: true });
         await list.openItem(article.title);
         await visible(page.getByTestId('audit-body').locator('mark'));
-        await page.screenshot({ path: path.join(SCREENSHOT_DIR, `audit-page-${lang}-${width}.png`), fullPage: true });
+        await saveScreenshot(page, `audit-page-${lang}-${width}.png`, { fullPage: true });
         await page.close();
       }
     }

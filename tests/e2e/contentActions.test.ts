@@ -1,10 +1,9 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { asc } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { launchBrowser, SCREENSHOT_DIR } from '../helpers/browser';
+import { launchBrowser, SCREENSHOT_DIR, saveScreenshot } from '../helpers/browser';
 import { createRole } from '../helpers/fixtures';
 import { insertColumn, insertModel, saveContent } from '../helpers/contentFixtures';
 import { createOwner, signIn } from './pages/owner';
@@ -51,7 +50,7 @@ afterAll(async () => {
 async function shot(page: Page, name: string) {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await pageSettled(page);
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
+  await saveScreenshot(page, `${name}.png`);
 }
 
 const ownerApi = async () => t.client(await t.login(OWNER.account, OWNER.password), { siteId });
@@ -170,7 +169,7 @@ describe('the content list on a phone', () => {
       expect(await list.withinReach(list.deleteAction(article.title))).toBe(true);
       await pageSettled(page);
       expect(await list.pageScrollsSideways()).toBe(false);
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `content-list-${lang}-375.png`), fullPage: true });
+      await saveScreenshot(page, `content-list-${lang}-375.png`, { fullPage: true });
       await list.row(article.title).hover();
       await shot(page, `content-list-hover-${lang}-375`);
       await list.editAction(article.title).click();

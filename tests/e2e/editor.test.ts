@@ -1,8 +1,7 @@
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, SCREENSHOT_DIR } from '../helpers/browser';
+import { launchBrowser, SCREENSHOT_DIR, saveScreenshot } from '../helpers/browser';
 import { buildAndServeHarness, TREE_PNG, type HarnessServer } from './harness/serve';
 import { EditorPage } from './harness/editorPage';
 import { containsText, countIs, eventually, settled, visible } from './pages/see';
@@ -125,7 +124,7 @@ describe('the rich-text editor, as a writer', () => {
     await editor.click('redo');
     await editor.seeHtml('<a href="/about">more</a>');
 
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'editor-1440.png'), fullPage: true });
+    await saveScreenshot(page, 'editor-1440.png', { fullPage: true });
 
     // Source view: HTML edited by hand; what the editor cannot keep is dropped on the way back.
     await editor.click('source');
@@ -154,7 +153,7 @@ describe('the rich-text editor, as a writer', () => {
     expect(await editor.html()).toBe(before);
     expect(before).not.toContain('<mark>');
     await settled(panel);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'editor-words-1440.png') });
+    await saveScreenshot(page, 'editor-words-1440.png');
     await page.getByTestId('editor-words-close').click();
     await eventually('the word panel closed', async () => (await panel.count()) === 0);
 
@@ -199,7 +198,7 @@ describe('the rich-text editor, as a writer', () => {
       const box = await tool.boundingBox();
       expect(box!.x + box!.width).toBeLessThanOrEqual(375);
     }
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'editor-375.png'), fullPage: true });
+    await saveScreenshot(page, 'editor-375.png', { fullPage: true });
     await page.close();
   });
 });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { launchBrowser, SCREENSHOT_DIR } from '../helpers/browser';
+import { launchBrowser, SCREENSHOT_DIR, saveScreenshot } from '../helpers/browser';
 import { createOwner, signIn } from './pages/owner';
 import { FormDesignerScreen, PublicForm } from './pages/formDesigner';
 import { containsText, countIs, eventually, pageSettled, settled, visible } from './pages/see';
@@ -58,7 +58,7 @@ describe('form designer', () => {
     await designer.setTitle('姓名');
     await designer.setRequired();
     await pageSettled(page);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'form-designer-validate-zh-1440.png') });
+    await saveScreenshot(page, 'form-designer-validate-zh-1440.png');
     await designer.drag('radio');
     await designer.seeTab('props');
     await designer.setOptions(['m=男', 'f=女']);
@@ -69,7 +69,7 @@ describe('form designer', () => {
     await designer.seeTab('options');
     await designer.save();
     await pageSettled(page);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'form-designer-options-zh-1440.png') });
+    await saveScreenshot(page, 'form-designer-options-zh-1440.png');
 
     const saved = await t.client(token, { siteId }).get(`/form/design?id=${id}`);
     const rules = (saved.data as { design: { rules: { field: string; type: string; title: string; validate?: { required?: boolean }[]; props?: { options?: unknown } }[] } }).design.rules;
@@ -139,14 +139,14 @@ describe('form designer', () => {
         await designer.waitLoaded();
         await designer.choose('input');
         await pageSettled(page);
-        await page.screenshot({ path: path.join(SCREENSHOT_DIR, `form-designer-${lang}-${width}.png`), fullPage: true });
+        await saveScreenshot(page, `form-designer-${lang}-${width}.png`, { fullPage: true });
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow).toBeLessThanOrEqual(0);
         await page.getByTestId('design-preview').click();
         await settled(page.getByTestId('preview-dialog'));
         await page.getByTestId('preview-submit').click();
         await visible(page.getByTestId('form-error-name'));
-        await page.screenshot({ path: path.join(SCREENSHOT_DIR, `form-designer-preview-${lang}-${width}.png`) });
+        await saveScreenshot(page, `form-designer-preview-${lang}-${width}.png`);
         await page.close();
       }
     }

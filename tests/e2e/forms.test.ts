@@ -1,9 +1,8 @@
-import path from 'node:path';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { launchBrowser, SCREENSHOT_DIR } from '../helpers/browser';
+import { launchBrowser, saveScreenshot } from '../helpers/browser';
 import { createOwner, signIn } from './pages/owner';
 import { containsText, eventually, pageSettled, visible } from './pages/see';
 
@@ -75,7 +74,7 @@ describe('forms', () => {
     await containsText(row, 'tea-survey');
     await containsText(row, '已发布');
     await pageSettled(page);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'forms-list-zh-1440.png'), fullPage: true });
+    await saveScreenshot(page, 'forms-list-zh-1440.png', { fullPage: true });
 
     await page.getByTestId(`publish-${formId}`).click();
     await containsText(row, '未发布');
@@ -102,7 +101,7 @@ describe('forms', () => {
       await containsText(rows.first(), '王五');
       await containsText(rows.first(), '杭州');
       await pageSettled(page);
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `forms-detail-${lang}-${width}.png`), fullPage: true });
+      await saveScreenshot(page, `forms-detail-${lang}-${width}.png`, { fullPage: true });
 
       await page.getByTestId('filter-keyword').fill('李四');
       await page.getByTestId('filter-search').click();
@@ -112,7 +111,7 @@ describe('forms', () => {
       const drawer = page.getByTestId('submission-drawer');
       await containsText(drawer, '浓郁');
       await pageSettled(page);
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `forms-submission-${lang}-${width}.png`) });
+      await saveScreenshot(page, `forms-submission-${lang}-${width}.png`);
       await page.keyboard.press('Escape');
       await drawer.waitFor({ state: 'hidden' });
 
@@ -121,7 +120,7 @@ describe('forms', () => {
       await visible(taste.locator('svg'));
       await containsText(taste, lang === 'zh' ? '3 人作答' : '3 answered');
       await pageSettled(page);
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `forms-stats-${lang}-${width}.png`), fullPage: true });
+      await saveScreenshot(page, `forms-stats-${lang}-${width}.png`, { fullPage: true });
       await page.close();
     }
   });
@@ -133,7 +132,7 @@ describe('forms', () => {
       const form = page.locator('form.bf-form');
       await visible(form);
       await pageSettled(page);
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `forms-public-${width}.png`), fullPage: true });
+      await saveScreenshot(page, `forms-public-${width}.png`, { fullPage: true });
       await page.getByRole('button', { name: '提交' }).click();
       await containsText(page.locator('.field-error'), '姓名为必填项');
       await page.getByLabel('姓名').fill('赵六');

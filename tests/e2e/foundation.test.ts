@@ -1,10 +1,9 @@
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { startTestApp, SUPER_ACCOUNT, SUPER_PASSWORD, type TestApp } from '../helpers/app';
-import { launchBrowser, SCREENSHOT_DIR } from '../helpers/browser';
+import { launchBrowser, SCREENSHOT_DIR, saveScreenshot } from '../helpers/browser';
 import { LoginPage, ResourceScreen, ShellPage } from './pages/admin';
 import { containsText, countIs, titleIs, visible } from './pages/see';
 import { sessions, admins } from '../../server/db/schema/index';
@@ -130,7 +129,7 @@ describe('the admin shell, as a user', () => {
         await page.addInitScript((l) => localStorage.setItem('language', l), lang);
         const login = new LoginPage(page, t.url);
         const shell = new ShellPage(page, t.url);
-        const shot = (name: string) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${lang}-${width}.png`) });
+        const shot = (name: string) => saveScreenshot(page, `${name}-${lang}-${width}.png`);
         await login.open();
         await shot('login');
         await login.logIn(SUPER_ACCOUNT, SUPER_PASSWORD);

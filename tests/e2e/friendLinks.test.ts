@@ -1,9 +1,8 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Browser } from 'playwright-core';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { launchBrowser, SCREENSHOT_DIR } from '../helpers/browser';
+import { launchBrowser, saveScreenshot } from '../helpers/browser';
 import { serveOnLoopback } from '../helpers/contentFixtures';
 import { createOwner, signIn } from './pages/owner';
 import { containsText, eventually, pageSettled, visible } from './pages/see';
@@ -101,19 +100,19 @@ describe('friendly links', () => {
         await visible(page.getByTestId('page-link'));
         await visible(page.getByTestId(`flag-expired-${res.data.id}`));
         await pageSettled(page);
-        await page.screenshot({ path: path.join(SCREENSHOT_DIR, `links-list-${lang}-${width}.png`), fullPage: true });
+        await saveScreenshot(page, `links-list-${lang}-${width}.png`, { fullPage: true });
         expect(await seriousViolations(page), 'list').toEqual([]);
         await page.getByTestId('page-link').getByTestId('create').click();
         await visible(page.getByTestId('page-addLink'));
         await pageSettled(page);
-        await page.screenshot({ path: path.join(SCREENSHOT_DIR, `links-add-${lang}-${width}.png`), fullPage: true });
+        await saveScreenshot(page, `links-add-${lang}-${width}.png`, { fullPage: true });
         expect(await seriousViolations(page), 'add').toEqual([]);
         await page.getByTestId('link-back').click();
         await visible(page.getByTestId('page-link'));
         await page.getByTestId(`info-${res.data.id}`).click();
         await visible(page.getByTestId('page-linkInfo').locator('[data-testid^="check-record-"]'));
         await pageSettled(page);
-        await page.screenshot({ path: path.join(SCREENSHOT_DIR, `links-info-${lang}-${width}.png`), fullPage: true });
+        await saveScreenshot(page, `links-info-${lang}-${width}.png`, { fullPage: true });
         expect(await seriousViolations(page), 'details').toEqual([]);
         // Nothing is wider than the window.
         expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
@@ -123,7 +122,7 @@ describe('friendly links', () => {
           await visible(page.locator('[data-friend-links]'));
           await containsText(page.locator('[data-friend-links]'), 'Leaf Partner');
           await page.locator('footer').scrollIntoViewIfNeeded();
-          await page.screenshot({ path: path.join(SCREENSHOT_DIR, `links-public-footer-${width}.png`) });
+          await saveScreenshot(page, `links-public-footer-${width}.png`);
         }
         await page.close();
       }

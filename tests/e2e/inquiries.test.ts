@@ -1,10 +1,9 @@
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inArray } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { launchBrowser, SCREENSHOT_DIR } from '../helpers/browser';
+import { launchBrowser, SCREENSHOT_DIR, saveScreenshot } from '../helpers/browser';
 import { inquiries } from '../../server/db/schema/index';
 import { storeInquiry } from '../../server/operations/inquiries';
 import { createOwner, signIn } from './pages/owner';
@@ -133,11 +132,11 @@ describe('inquiries, as an admin', () => {
         const inbox = new InquiryScreen(page);
         await inbox.waitLoaded();
         await pageSettled(page);
-        await page.screenshot({ path: path.join(SCREENSHOT_DIR, `inquiries-${lang}-${width}.png`), fullPage: true });
+        await saveScreenshot(page, `inquiries-${lang}-${width}.png`, { fullPage: true });
         await inbox.open('赵敏');
         await inbox.seeReply(0, 'sent', '关于您的报价');
         await pageSettled(page);
-        await page.screenshot({ path: path.join(SCREENSHOT_DIR, `inquiries-dialog-${lang}-${width}.png`) });
+        await saveScreenshot(page, `inquiries-dialog-${lang}-${width}.png`);
         const box = await inbox.dialog().boundingBox();
         expect(box!.x).toBeGreaterThanOrEqual(0);
         expect(box!.x + box!.width).toBeLessThanOrEqual(width);
@@ -146,7 +145,7 @@ describe('inquiries, as an admin', () => {
         const cates = (await signIn(browser.browser, t, OWNER, { at: '/InquiryCate/index', width, height: 900, lang })).page;
         await containsText(cates.getByTestId('table-inquiryCate'), '售后');
         await pageSettled(cates);
-        await cates.screenshot({ path: path.join(SCREENSHOT_DIR, `inquiry-cates-${lang}-${width}.png`), fullPage: true });
+        await saveScreenshot(cates, `inquiry-cates-${lang}-${width}.png`, { fullPage: true });
         await cates.close();
 
         const settings = (await signIn(browser.browser, t, OWNER, { at: '/SysSetting/index', width, height: 900, lang })).page;
@@ -158,7 +157,7 @@ describe('inquiries, as an admin', () => {
         await containsText(card.getByTestId('sys-mail-test-result'), lang === 'zh' ? '测试邮件已发送' : 'Test message sent');
         await card.scrollIntoViewIfNeeded();
         await pageSettled(settings);
-        await card.screenshot({ path: path.join(SCREENSHOT_DIR, `mail-card-${lang}-${width}.png`) });
+        await saveScreenshot(card, `mail-card-${lang}-${width}.png`);
         const overflow = await settings.getByTestId('page-sysSetting').evaluate((el) => el.scrollWidth - el.clientWidth);
         expect(overflow).toBeLessThanOrEqual(0);
         await settings.close();

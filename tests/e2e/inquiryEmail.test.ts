@@ -1,11 +1,10 @@
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Browser } from 'playwright-core';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { launchBrowser, SCREENSHOT_DIR } from '../helpers/browser';
+import { launchBrowser, SCREENSHOT_DIR, saveScreenshot } from '../helpers/browser';
 import { rawMessage, startImapPeer, type ImapPeer } from '../helpers/imapPeer';
 import { saveMailSettings } from '../helpers/mailSettings';
 import { sites } from '../../server/db/schema/index';
@@ -80,7 +79,7 @@ describe('the e-mail inbox', () => {
         await visible(page.getByTestId('mailbox-messages').locator('tbody tr[data-testid^="mailbox-message-"]'));
         await visible(page.getByTestId('mailbox-next-pull'));
         await pageSettled(page);
-        await page.screenshot({ path: path.join(SCREENSHOT_DIR, `inquiry-email-${lang}-${width}.png`), fullPage: true });
+        await saveScreenshot(page, `inquiry-email-${lang}-${width}.png`, { fullPage: true });
         expect(await seriousViolations(page)).toEqual([]);
         expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
         await page.close();

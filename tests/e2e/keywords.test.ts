@@ -1,12 +1,11 @@
 import fs from 'node:fs/promises';
 import http from 'node:http';
-import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { launchBrowser, SCREENSHOT_DIR } from '../helpers/browser';
+import { launchBrowser, SCREENSHOT_DIR, saveScreenshot } from '../helpers/browser';
 import { sites } from '../../server/db/schema/index';
 import { ResourceScreen } from './pages/admin';
 import { createOwner, signIn } from './pages/owner';
@@ -120,7 +119,7 @@ describe('keywords and ranking, as a marketer', () => {
     await containsText(drawer.getByTestId('rank-trend-checks'), '第 3 名');
     await containsText(drawer.getByTestId('rank-trend-checks'), `https://www.${DOMAIN}/p/`);
     await settled(drawer);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'keywords-trend-zh-1440.png') });
+    await saveScreenshot(page, 'keywords-trend-zh-1440.png');
 
     // A second check adds a point to the open trend.
     await page.getByTestId('rank-trend-close').click();
@@ -132,7 +131,7 @@ describe('keywords and ranking, as a marketer', () => {
     await page.getByTestId('rank-trend-close').click();
     await drawer.waitFor({ state: 'hidden' });
     await pageSettled(page);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'keywords-list-zh-1440.png') });
+    await saveScreenshot(page, 'keywords-list-zh-1440.png');
     await page.close();
   });
 
@@ -151,13 +150,13 @@ describe('keywords and ranking, as a marketer', () => {
       await visible(page.getByTestId('table-keyword').locator('tbody tr'));
       await containsText(page.getByTestId('table-keyword'), lang === 'en' ? 'No. 3' : '第 3 名');
       await pageSettled(page);
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `keywords-list-${lang}-${width}.png`), fullPage: true });
+      await saveScreenshot(page, `keywords-list-${lang}-${width}.png`, { fullPage: true });
       expect(await seriousViolations(page)).toEqual([]);
       await rowWith(page, '企业建站').locator('[data-testid^="keyword-trend-"]').click();
       const drawer = page.getByTestId('rank-trend');
       await visible(drawer.getByTestId('rank-trend-chart').locator('svg circle'));
       await settled(drawer);
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `keywords-trend-${lang}-${width}.png`) });
+      await saveScreenshot(page, `keywords-trend-${lang}-${width}.png`);
       expect(await seriousViolations(page)).toEqual([]);
       await page.getByTestId('rank-trend-close').click();
       await drawer.waitFor({ state: 'hidden' });
@@ -166,7 +165,7 @@ describe('keywords and ranking, as a marketer', () => {
       await visible(settings.getByTestId('rank-domain'));
       await containsText(settings.getByTestId('rank-domain'), DOMAIN);
       await settled(settings);
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `keywords-settings-${lang}-${width}.png`) });
+      await saveScreenshot(page, `keywords-settings-${lang}-${width}.png`);
       await page.close();
     }
   });

@@ -3,9 +3,8 @@ import type { Browser, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { launchBrowser, SCREENSHOT_DIR } from '../helpers/browser';
+import { launchBrowser, SCREENSHOT_DIR, saveScreenshot } from '../helpers/browser';
 import { uploadFile, type Caller } from '../helpers/attachmentFixtures';
 import { createOwner, signIn } from './pages/owner';
 import { PickerDialog } from './pages/picker';
@@ -166,7 +165,7 @@ describe('the attachment picker, on a phone and a desktop, in both languages', (
         // Nothing spills past the dialog sideways.
         const overflow = await picker.root.evaluate((el) => el.scrollWidth - el.clientWidth);
         expect(overflow).toBeLessThanOrEqual(1);
-        await page.screenshot({ path: path.join(SCREENSHOT_DIR, `picker-${lang}-${width}.png`) });
+        await saveScreenshot(page, `picker-${lang}-${width}.png`);
         await page.close();
       }
     }

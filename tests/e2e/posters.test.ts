@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Browser } from 'playwright-core';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { launchBrowser, SCREENSHOT_DIR } from '../helpers/browser';
+import { launchBrowser, SCREENSHOT_DIR, saveScreenshot } from '../helpers/browser';
 import { createOwner, signIn } from './pages/owner';
 import { PosterScreen } from './pages/posters';
 import { eventually, pageSettled, settled, visible } from './pages/see';
@@ -63,7 +63,7 @@ describe('posters, as an admin', () => {
     await posters.generate();
     await posters.editor().getByTestId('poster-result').scrollIntoViewIfNeeded();
     await settled(posters.editor());
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'posters-result-zh-1440.png') });
+    await saveScreenshot(page, 'posters-result-zh-1440.png');
 
     const download = await posters.download();
     expect(download.suggestedFilename()).toBe('春季海报.webp');
@@ -92,11 +92,11 @@ describe('posters, as an admin', () => {
         await posters.waitLoaded();
         await posters.seePoster('春季海报', '600 × 400');
         await pageSettled(page);
-        await page.screenshot({ path: path.join(SCREENSHOT_DIR, `posters-${lang}-${width}.png`), fullPage: true });
+        await saveScreenshot(page, `posters-${lang}-${width}.png`, { fullPage: true });
         await posters.design('春季海报');
         await posters.element('qr').click();
         await settled(posters.editor());
-        await page.screenshot({ path: path.join(SCREENSHOT_DIR, `posters-editor-${lang}-${width}.png`) });
+        await saveScreenshot(page, `posters-editor-${lang}-${width}.png`);
         expect(await seriousViolations(page)).toEqual([]);
         const dialog = (await posters.editor().boundingBox())!;
         expect(dialog.x).toBeGreaterThanOrEqual(0);

@@ -1,10 +1,9 @@
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { launchBrowser, SCREENSHOT_DIR } from '../helpers/browser';
+import { launchBrowser, SCREENSHOT_DIR, saveScreenshot } from '../helpers/browser';
 import { insertColumn, insertModel } from '../helpers/contentFixtures';
 import { insertPublished, setSiteSettings } from '../helpers/publicFixtures';
 import { contents, sites } from '../../server/db/schema/index';
@@ -61,7 +60,7 @@ describe('SEO diagnosis', () => {
     await containsText(finding, '/uploads/no-alt.png');
 
     await pageSettled(page);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'seo-report-zh-1440.png'), fullPage: true });
+    await saveScreenshot(page, 'seo-report-zh-1440.png', { fullPage: true });
 
     await finding.getByTestId('seo-fix').click();
     await eventually('the content editor of the article is open', async () => shell.path() === `/updateContent?id=${seeded.noAlt}`);
@@ -86,7 +85,7 @@ describe('SEO diagnosis', () => {
         const { page, shell } = await signIn(browser.browser, t, OWNER, { at: '/seoCheck/index', width, height: 900, lang });
         await visible(page.getByTestId('seo-reports').locator('tbody tr[data-testid^="seo-report-"]'));
         await pageSettled(page);
-        await page.screenshot({ path: path.join(SCREENSHOT_DIR, `seo-index-${lang}-${width}.png`), fullPage: true });
+        await saveScreenshot(page, `seo-index-${lang}-${width}.png`, { fullPage: true });
         await page.getByTestId('seo-report-open').first().click();
         const report = shell.view().getByTestId('seo-report');
         await visible(report.getByTestId('seo-finding'));
@@ -95,7 +94,7 @@ describe('SEO diagnosis', () => {
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow).toBeLessThanOrEqual(0);
         await pageSettled(page);
-        await page.screenshot({ path: path.join(SCREENSHOT_DIR, `seo-report-${lang}-${width}.png`), fullPage: true });
+        await saveScreenshot(page, `seo-report-${lang}-${width}.png`, { fullPage: true });
         await page.close();
       });
     }

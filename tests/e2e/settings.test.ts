@@ -1,17 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { launchBrowser, SCREENSHOT_DIR } from '../helpers/browser';
+import { launchBrowser, SCREENSHOT_DIR, saveScreenshot } from '../helpers/browser';
 import { startS3, S3_ACCESS_KEY_ID, S3_SECRET, type S3Peer } from '../helpers/s3';
+import { startImapPeer } from '../helpers/imapPeer';
 import { createOwner, signIn } from './pages/owner';
 import { containsText, eventually, visible } from './pages/see';
 import type { SysSettingsView } from '../../models/sysSettings';
 
 // The system settings screen (/SysSetting/index): an upload limit changed and still there after a
 // reload; a bad value refused before it is sent; object storage set up with a write-only secret and
-// its connection tested against a real S3-compatible server.
+// its connection tested against a real S3-compatible server; the company filled in and the receiving mailbox
+// tested against a private Dovecot.
 
 let t: TestApp;
 let browser: { browser: Browser; close(): Promise<void> };
@@ -122,6 +123,37 @@ describe('system settings, as a super-admin', () => {
     await containsText(page.getByTestId('footer'), '© 2026 榕树网络');
     await page.close();
   });
+
+  it('an admin fills in the company, and tests the receiving mailbox with the answer in a toast', async () => {
+    const imap = await startImapPeer();
+    try {
+      const { page } = await signedIn();
+      await openSettings(page);
+      // A phone with letters is refused before it is sent.
+      await page.getByTestId('sys-name').fill('榕树网络科技');
+      await page.getByTestId('sys-phone').fill('call me');
+      await page.getByTestId('sys-company-save').click();
+      await containsText(page.getByTestId('sys-phone-error'), '数字');
+      await page.getByTestId('sys-phone').fill('+86 571 8888-6666');
+      await page.getByTestId('sys-company-save').click();
+      await eventually('the server keeps the company', async () => (await stored()).company.phone === '+86 571 8888-6666');
+      expect((await stored()).company.name).toBe('榕树网络科技');
+
+      await page.getByTestId('sys-imap_host').fill(imap.host);
+      await page.getByTestId('sys-imap_port').fill(String(imap.port));
+      await page.getByTestId('sys-imap_security').selectOption('none');
+      await page.getByTestId('sys-imap_user').fill(imap.user);
+      await page.getByTestId('sys-imap_password').fill('Wrong-Password-1');
+      await page.getByTestId('sys-imap-test').click();
+      await containsText(page.getByTestId('toast-error'), '登录被拒绝');
+      await page.getByTestId('sys-imap_password').fill(imap.password);
+      await page.getByTestId('sys-imap-test').click();
+      await containsText(page.getByTestId('toast-success'), '连接成功');
+      await page.close();
+    } finally {
+      await imap.stop();
+    }
+  });
 });
 
 describe('system settings on a phone and a desktop, in both languages', () => {
@@ -135,8 +167,8 @@ describe('system settings on a phone and a desktop, in both languages', () => {
         await visible(page.getByTestId('sys-secret_access_key'));
         const overflow = await page.getByTestId('page-sysSetting').evaluate((el) => el.scrollWidth - el.clientWidth);
         expect(overflow).toBeLessThanOrEqual(1);
-        await page.screenshot({ path: path.join(SCREENSHOT_DIR, `settings-${lang}-${width}.png`) });
-        await page.getByTestId('sys-group-storage').screenshot({ path: path.join(SCREENSHOT_DIR, `settings-storage-${lang}-${width}.png`) });
+        await saveScreenshot(page, `settings-${lang}-${width}.png`);
+        await saveScreenshot(page.getByTestId('sys-group-storage'), `settings-storage-${lang}-${width}.png`);
         await page.close();
       }
     }

@@ -1,9 +1,8 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { asc } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { launchBrowser, SCREENSHOT_DIR } from '../helpers/browser';
+import { launchBrowser, saveScreenshot } from '../helpers/browser';
 import { insertColumn, insertModel } from '../helpers/contentFixtures';
 import { insertContent } from '../helpers/sites';
 import { createOwner, signIn } from './pages/owner';
@@ -73,7 +72,7 @@ describe('tabs keep where their page was', () => {
       await prompt.see(lang === 'zh' ? '请选择栏目' : 'Choose a column');
       expect(await page.getByTestId('load-error').count()).toBe(0);
       await pageSettled(page);
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `content-choose-column-${lang}-${width}.png`), fullPage: true });
+      await saveScreenshot(page, `content-choose-column-${lang}-${width}.png`, { fullPage: true });
       await prompt.choose('新闻中心');
       await eventually('the address names the column', async () => shell.path() === `/addContent?category_id=${column}`);
       await new ContentEditor(page).waitLoaded();

@@ -1,10 +1,9 @@
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { launchBrowser, SCREENSHOT_DIR } from '../helpers/browser';
+import { launchBrowser, SCREENSHOT_DIR, saveScreenshot } from '../helpers/browser';
 import { installTheme, setSiteSettings } from '../helpers/publicFixtures';
 import { createSite, uniqueDomain } from '../helpers/sites';
 import { createOwner, signIn } from './pages/owner';
@@ -53,19 +52,19 @@ describe('themes screen: PC and mobile themes, template sharing', () => {
       await visible(page.getByTestId('mobile-active-phone'));
       await containsText(page.getByTestId('theme-phone'), '手机端使用中');
       await pageSettled(page);
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `themeDevices-zh-${width}.png`), fullPage: true });
+      await saveScreenshot(page, `themeDevices-zh-${width}.png`, { fullPage: true });
       await shell.switchLanguage('en');
       await containsText(page.getByTestId('theme-phone'), 'Mobile active');
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `themeDevices-en-${width}.png`), fullPage: true });
+      await saveScreenshot(page, `themeDevices-en-${width}.png`, { fullPage: true });
 
       // The sub-site uses its parent's templates.
       await page.evaluate((id) => localStorage.setItem('banyan:siteId', String(id)), childId);
       await shell.go('/Theme/index');
       await containsText(page.getByTestId('themes-parent-notice'), 'This site uses the templates of its parent site');
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `themeDevices-parent-en-${width}.png`), fullPage: true });
+      await saveScreenshot(page, `themeDevices-parent-en-${width}.png`, { fullPage: true });
       await shell.switchLanguage('zh');
       await containsText(page.getByTestId('themes-parent-notice'), '本站点使用上级站点「默认站点」的模板');
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `themeDevices-parent-zh-${width}.png`), fullPage: true });
+      await saveScreenshot(page, `themeDevices-parent-zh-${width}.png`, { fullPage: true });
       await page.evaluate((id) => localStorage.setItem('banyan:siteId', String(id)), MAIN);
       await page.close();
     }
@@ -80,20 +79,20 @@ describe('the public contact form', () => {
         const page = await browser.browser.newPage({ viewport: { width, height: 900 } });
         await page.goto(`${t.url}/contact/`);
         await visible(page.locator('form.contact-form'));
-        await page.screenshot({ path: path.join(SCREENSHOT_DIR, `contact-${lang}-${width}.png`), fullPage: true });
+        await saveScreenshot(page, `contact-${lang}-${width}.png`, { fullPage: true });
         await page.locator('input[name="name"]').fill('Wang <b>');
         await page.locator('input[name="email"]').fill('not-an-email');
         await page.locator('form.contact-form button[type="submit"]').click();
         await visible(page.locator('.form-alert'));
         await containsText(page.locator('.field-error').first(), lang === 'zh' ? '邮箱格式不正确' : 'This email address is not valid');
         expect(await page.locator('input[name="name"]').inputValue()).toBe('Wang <b>');
-        await page.screenshot({ path: path.join(SCREENSHOT_DIR, `contact-${lang}-${width}-errors.png`), fullPage: true });
+        await saveScreenshot(page, `contact-${lang}-${width}-errors.png`, { fullPage: true });
         await page.locator('input[name="email"]').fill('wang@example.com');
         await page.locator('textarea[name="content"]').fill(`Hello from ${lang} ${width}`);
         await page.locator('form.contact-form button[type="submit"]').click();
         await visible(page.locator('.contact-done'));
         expect(page.url()).toMatch(/\/contact\/\?sent=1$/);
-        await page.screenshot({ path: path.join(SCREENSHOT_DIR, `contact-${lang}-${width}-sent.png`), fullPage: true });
+        await saveScreenshot(page, `contact-${lang}-${width}-sent.png`, { fullPage: true });
         const rows = await t.db.select().from(inquiries).where(eq(inquiries.content, `Hello from ${lang} ${width}`));
         expect(rows).toHaveLength(1);
         expect(rows[0]).toMatchObject({ name: 'Wang <b>', email: 'wang@example.com', siteId: MAIN });
@@ -105,10 +104,10 @@ describe('the public contact form', () => {
       const { page, shell } = await signIn(browser.browser, t, OWNER, { width });
       await shell.go('/Inquiry/index');
       await visible(page.getByText('Hello from en 375'));
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `inquiries-zh-${width}.png`), fullPage: true });
+      await saveScreenshot(page, `inquiries-zh-${width}.png`, { fullPage: true });
       await shell.switchLanguage('en');
       await visible(page.getByText('Sent at', { exact: true }).first());
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `inquiries-en-${width}.png`), fullPage: true });
+      await saveScreenshot(page, `inquiries-en-${width}.png`, { fullPage: true });
       await shell.switchLanguage('zh');
       await page.close();
     }

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { launchBrowser, SCREENSHOT_DIR } from '../helpers/browser';
+import { launchBrowser, SCREENSHOT_DIR, saveScreenshot } from '../helpers/browser';
 import { getPage } from '../helpers/publicFixtures';
 import { createOwner, signIn } from './pages/owner';
 import { containsText, eventually, pageSettled, visible } from './pages/see';
@@ -78,7 +78,7 @@ describe('theme file editor', () => {
     await page.getByTestId('theme-version').first().click();
     await containsText(page.getByTestId('theme-diff').locator('[data-change="added"]'), marker);
     await fs.mkdir(SCREENSHOT_DIR, { recursive: true });
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'themeEditor-diff-zh-1440.png'), fullPage: true });
+    await saveScreenshot(page, 'themeEditor-diff-zh-1440.png', { fullPage: true });
     await page.getByTestId('theme-restore').click();
     await visible(page.getByTestId('theme-code'));
     await eventually('the editor shows the restored text', async () => !(await page.getByTestId('theme-code').innerText()).includes(marker));
@@ -118,13 +118,13 @@ describe('theme file editor', () => {
     expect(await page.getByTestId('static-status').innerText()).not.toContain('{');
     await fs.mkdir(SCREENSHOT_DIR, { recursive: true });
     await pageSettled(page);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'staticFiles-done-zh.png'), fullPage: true });
+    await saveScreenshot(page, 'staticFiles-done-zh.png', { fullPage: true });
     await shell.switchLanguage('en');
     await eventually('the finish message reads in English', async () =>
       /\d+ files written, \d+ KB, in [\d.]+ s/.test(await page.getByTestId('static-status').innerText()),
     );
     await pageSettled(page);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'staticFiles-done-en.png'), fullPage: true });
+    await saveScreenshot(page, 'staticFiles-done-en.png', { fullPage: true });
     await shell.switchLanguage('zh');
     const generated = path.join(output, 'index.html');
     expect(await fs.readFile(generated, 'utf8')).toContain(`<p id="static-marker">${staticMarker}</p>`);
@@ -140,10 +140,10 @@ describe('theme file editor', () => {
     for (const width of [1440, 375]) {
       const { page, shell } = await signIn(browser.browser, t, OWNER, { width, at: '/StaticFile/index' });
       await visible(page.getByTestId('static-runs'));
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `staticFiles-zh-${width}.png`), fullPage: true });
+      await saveScreenshot(page, `staticFiles-zh-${width}.png`, { fullPage: true });
       await shell.switchLanguage('en');
       await visible(page.getByText('Static generation').first());
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `staticFiles-en-${width}.png`), fullPage: true });
+      await saveScreenshot(page, `staticFiles-en-${width}.png`, { fullPage: true });
       await shell.switchLanguage('zh');
       await page.close();
     }
@@ -156,17 +156,17 @@ describe('theme file editor', () => {
       await visible(page.getByTestId('theme-editor'));
       await openFile(page, INDEX);
       await pageSettled(page);
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `themeEditor-zh-${width}.png`), fullPage: true });
+      await saveScreenshot(page, `themeEditor-zh-${width}.png`, { fullPage: true });
       await shell.switchLanguage('en');
       await visible(page.getByText('Theme files').first());
       await page.getByTestId('theme-history-open').click();
       await page.getByTestId('theme-version').first().click();
       await visible(page.getByTestId('theme-diff'));
       await pageSettled(page);
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `themeEditor-en-${width}-history.png`), fullPage: true });
+      await saveScreenshot(page, `themeEditor-en-${width}-history.png`, { fullPage: true });
       await page.getByTestId('theme-history-close').click();
       await visible(page.getByTestId('theme-code'));
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `themeEditor-en-${width}.png`), fullPage: true });
+      await saveScreenshot(page, `themeEditor-en-${width}.png`, { fullPage: true });
       await shell.switchLanguage('zh');
       await page.close();
     }

@@ -1,9 +1,8 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { asc, eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { launchBrowser, SCREENSHOT_DIR } from '../helpers/browser';
+import { launchBrowser, saveScreenshot } from '../helpers/browser';
 import { insertColumn, insertModel } from '../helpers/contentFixtures';
 import { insertContent } from '../helpers/sites';
 import { createOwner, signIn } from './pages/owner';
@@ -63,7 +62,7 @@ describe('unsaved work on full-page forms', () => {
     await shell.openMenu('content');
     await question.seeAsked();
     await settled(question.root());
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'unsaved-leave-zh-1440.png') });
+    await saveScreenshot(page, 'unsaved-leave-zh-1440.png');
     await question.keepEditing();
     expect(shell.path()).toBe(`/updateContent?id=${article}`);
     expect(await editor.title().inputValue()).toBe('改了一半的标题');
@@ -147,7 +146,7 @@ describe('unsaved work on full-page forms', () => {
     await question.seeAsked();
     await settled(question.root());
     await pageSettled(page);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'unsaved-leave-en-375.png') });
+    await saveScreenshot(page, 'unsaved-leave-en-375.png');
     await question.keepEditing();
     expect(await page.getByTestId('field-title').inputValue()).toBe('Half-typed column');
 

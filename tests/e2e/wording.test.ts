@@ -1,9 +1,8 @@
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { launchBrowser, SCREENSHOT_DIR } from '../helpers/browser';
+import { launchBrowser, SCREENSHOT_DIR, saveScreenshot } from '../helpers/browser';
 import { createOwner, signIn } from './pages/owner';
 import { ResourceScreen } from './pages/admin';
 import { LogsScreen } from './pages/logs';
@@ -40,7 +39,7 @@ afterAll(async () => {
 
 const shot = async (page: Page, name: string) => {
   await pageSettled(page);
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  await saveScreenshot(page, `${name}.png`, { fullPage: true });
 };
 
 describe('logs and validation, in the reader’s language', () => {

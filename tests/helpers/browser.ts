@@ -27,3 +27,11 @@ export async function launchBrowser(): Promise<{ browser: Browser; close(): Prom
 }
 
 export const SCREENSHOT_DIR = path.resolve('tests/.artifacts/screenshots');
+
+/** Screenshots are for people looking at the screens: written by local runs, skipped under CI (set
+ *  BANYAN_SCREENSHOTS=1 to force them), so CI spends no time encoding images nobody opens. */
+export const SAVE_SCREENSHOTS = process.env.BANYAN_SCREENSHOTS === '1' || (!process.env.CI && process.env.BANYAN_SCREENSHOTS !== '0');
+
+export async function saveScreenshot(page: { screenshot(opts: { path: string; fullPage?: boolean }): Promise<unknown> }, name: string, opts: { fullPage?: boolean } = {}): Promise<void> {
+  if (SAVE_SCREENSHOTS) await page.screenshot({ path: path.join(SCREENSHOT_DIR, name), ...opts });
+}

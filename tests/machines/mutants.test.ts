@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { assign, type AnyStateMachine } from 'xstate';
 import { auditMachine } from '../../machines/audit.machine';
+import { pluginMachine } from '../../machines/plugin.machine';
+import { pluginModelTests } from './plugin.model';
 import { imageUploadMachine } from '../../machines/imageUpload.machine';
 import { inquiryDeskMachine } from '../../machines/inquiryDesk.machine';
 import { jobMachine } from '../../machines/job.machine';
@@ -63,6 +65,7 @@ const poster = mutantsOf('poster editor', posterEditorMachine, posterEditorSuite
 const audit = mutantsOf('audit', auditMachine, auditModelTests);
 const tabs = mutantsOf('tabs', tabsMachine, tabsModelTests);
 const rankTrend = mutantsOf('rank trend', rankTrendMachine, rankTrendModelTests);
+const plugin = mutantsOf('plugin lifecycle', pluginMachine, pluginModelTests);
 
 const MUTANTS: Mutant[] = [
   session('keeps the password after a failed login', (c) => {
@@ -222,6 +225,15 @@ const MUTANTS: Mutant[] = [
   }),
   audit('keeps the rejected step when a rejected item is published without review', (c) => {
     c.states.rejected.on['audit.submit'][0].actions = ['takeSubmission'];
+  }),
+  plugin('keeps the failure reason while a failed plugin is cleaned up', (c) => {
+    c.states.failed.on['plugin.uninstall'].actions = [];
+  }),
+  plugin('accepts an upgrade to the same or an older version', () => {}, {
+    guards: { newerVersion: ({ event }: any) => /^\d+\.\d+\.\d+$/.test(event.version) },
+  }),
+  plugin('drops the plugin when it is only disabled', (c) => {
+    c.states.enabled.on['plugin.disable'].target = '#plugin.notInstalled';
   }),
 
   tabs('closes the pinned dashboard', (c) => {

@@ -17,6 +17,9 @@ import { seoCheckCalls } from './oplog/seoCheck';
 import { posterCalls } from './oplog/posters';
 import { recruitCalls } from './oplog/recruit';
 import { inquiryEmailCalls } from './oplog/inquiryEmail';
+import { pluginCalls } from './oplog/plugins';
+import { pluginMarketCalls } from './oplog/pluginMarket';
+import { databaseCalls } from './oplog/database';
 import { startTestApp, SUPER_ACCOUNT, SUPER_PASSWORD, type TestApp } from '../helpers/app';
 import { createAdmin, createRole, expireLoginBlocks, GOOD_PASSWORD, resetLoginThrottle, uniqueAccount, uniqueName } from '../helpers/fixtures';
 import { optLogs } from '../../server/db/schema/index';
@@ -229,7 +232,7 @@ describe('operation log', () => {
     },
   };
   // Each domain lists its own calls in tests/server/oplog/<domain>.ts.
-  const domainCalls = { ...recruitCalls, ...sitesCalls, ...contentCalls, ...contentImportCalls, ...marketingCalls, ...attachmentsCalls, ...settingsCalls, ...auditCalls, ...navMenuCalls, ...staticFileCalls, ...themeCalls, ...inquiryCalls, ...keywordCalls, ...linkCalls, ...formCalls, ...seoCheckCalls, ...posterCalls, ...inquiryEmailCalls };
+  const domainCalls = { ...recruitCalls, ...sitesCalls, ...contentCalls, ...contentImportCalls, ...marketingCalls, ...attachmentsCalls, ...settingsCalls, ...auditCalls, ...navMenuCalls, ...staticFileCalls, ...themeCalls, ...inquiryCalls, ...keywordCalls, ...linkCalls, ...formCalls, ...seoCheckCalls, ...posterCalls, ...inquiryEmailCalls, ...databaseCalls, ...pluginMarketCalls, ...pluginCalls };
   const calls: Record<string, () => Promise<string>> = {
     ...foundationCalls,
     ...Object.fromEntries(

@@ -14,3 +14,4 @@ export * from './seoCheck';
 export * from './keywords';
 export * from './recruit';
 export * from './forms';
+export * from './plugins';

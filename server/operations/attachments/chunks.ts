@@ -183,7 +183,7 @@ async function completeUpload(app: FastifyInstance, session: Session, settings: 
     return await ingestFile(
       app,
       { file: assembled.file, name: session.name, size: assembled.size, sha256: assembled.sha256 },
-      { siteId: session.siteId, adminId: session.adminId, cateId: session.cateId, type: session.type || undefined, reduceImg: false, settings },
+      { siteId: session.siteId, adminId: session.adminId, cateId: session.cateId, type: session.type || undefined, reduceImg: false, settings, pluginHooks: true },
     );
   } catch (err) {
     // A refused file is final; anything else (storage down) keeps the chunks so the last one can be re-sent.

@@ -11,6 +11,7 @@ import { displayName } from './formats';
 import { inspectFile, type Inspected } from './inspect';
 import { sanitizeSvg } from './svg';
 import { hashFile, removeQuietly } from './tempFiles';
+import { notify, wants } from '../../pluginHost/hookPoints';
 
 // A file received in full (one request, or assembled from chunks) becomes an attachment: checked,
 // sanitised or downscaled where asked, stored once per content hash, recorded for the site.
@@ -35,6 +36,8 @@ export interface IngestTarget {
   type?: number;
   reduceImg: boolean;
   settings: UploadSettings;
+  /** Admin uploads (one request or chunked) run the plugins' upload.beforeStore and upload.stored hooks. */
+  pluginHooks?: boolean;
 }
 
 export async function ingestFile(app: FastifyInstance, received: ReceivedFile, target: IngestTarget): Promise<UploadedFile> {
@@ -44,7 +47,12 @@ export async function ingestFile(app: FastifyInstance, received: ReceivedFile, t
     let current = { file: received.file, size: received.size, sha256: received.sha256 };
     if (inspected.svg) current = await sanitizedCopy(current.file, made);
     else if (target.reduceImg && inspected.kind === 'image') current = await reducedCopy(current, inspected, target.settings, made);
-    return await store(app, current, inspected, received.name, target);
+    if (target.pluginHooks) current = await pluginCopy(app, current, inspected, received.name, target.siteId, made);
+    const stored = await store(app, current, inspected, received.name, target);
+    if (target.pluginHooks) {
+      notify(app.ctx.plugins, 'upload.stored', () => ({ siteId: target.siteId, attachmentId: stored.id, url: stored.url, mime: inspected.mime, size: current.size }));
+    }
+    return stored;
   } finally {
     await Promise.all([received.file, ...made].map(removeQuietly));
   }
@@ -73,6 +81,25 @@ async function reducedCopy(current: { file: string; size: number; sha256: string
   }
   const reduced = await hashFile(out);
   return reduced.size < current.size ? { file: out, ...reduced } : current;
+}
+
+/** upload.beforeStore: the bytes the last enabled plugin that answered put in place of the upload's (same format). */
+async function pluginCopy(app: FastifyInstance, current: { file: string; size: number; sha256: string }, inspected: Inspected, name: string, siteId: number, made: string[]) {
+  const host = app.ctx.plugins;
+  if (!wants(host, 'upload.beforeStore')) return current;
+  let bytes: Buffer = await fs.readFile(current.file);
+  let changed = false;
+  for (const { result } of await host.run('upload.beforeStore', { siteId, name, mime: inspected.mime, bytes })) {
+    if (Buffer.isBuffer(result) && result.length > 0) {
+      bytes = result;
+      changed = true;
+    }
+  }
+  if (!changed) return current;
+  const out = `${current.file}.plugin`;
+  made.push(out);
+  await fs.writeFile(out, bytes);
+  return { file: out, ...(await hashFile(out)) };
 }
 
 /** Year and month folders keep directories small; the hash names the bytes, so equal files share a key. */

@@ -13,6 +13,7 @@ import { fieldError } from './fieldError';
 import { requireAuditToPublish } from '../audit/publishGuard';
 import { withdrawIfInReview } from '../audit/actions';
 import { contentChanged } from '../staticGen/job';
+import { contentSaved, pluginDraft } from './pluginHooks';
 import {
   CONTENT_PUBLISHED,
   REVISION_CREATED,
@@ -75,8 +76,9 @@ async function stale(db: Executor, current: ContentRow, lang: Language) {
   return conflict('content.stale', { name: data.updated_by_name || '—', time, version: data.version }, data);
 }
 
-export async function createContent({ db, auth, lang }: Caller, body: ContentSave): Promise<ContentSaved & { title: string }> {
-  const category = await manageableCategory(db, auth, body.category_id, { field: 'category_id', lang });
+export async function createContent({ db, auth, lang }: Caller, sent: ContentSave): Promise<ContentSaved & { title: string }> {
+  const category = await manageableCategory(db, auth, sent.category_id, { field: 'category_id', lang });
+  const body = await pluginDraft(db, category.siteId, null, sent);
   const fields = await checkedFields(db, lang, category.modelId, body.fields);
   if (body.status === CONTENT_PUBLISHED) {
     await requireAuditToPublish(db, [{ siteId: category.siteId, categoryId: category.id, title: body.title, status: null, checkStatus: 'draft' }]);
@@ -88,10 +90,11 @@ export async function createContent({ db, auth, lang }: Caller, body: ContentSav
       .returning();
     const tags = await setContentTags(tx, row!.id, row!.siteId, body.tags);
     await recordRevision(tx, row!, tags, auth.adminId, REVISION_CREATED);
-    return { id: row!.id, version: row!.version, title: row!.title };
+    return { id: row!.id, version: row!.version, title: row!.title, siteId: row!.siteId };
   });
   contentChanged(db, created.id);
-  return created;
+  contentSaved(db, created, true);
+  return { id: created.id, version: created.version, title: created.title };
 }
 
 /**
@@ -115,13 +118,15 @@ async function writeVersion(caller: Caller, current: ContentRow, expectedVersion
   });
   if (!saved) throw await stale(db, await manageableContent(db, auth, current.id), lang);
   contentChanged(db, saved.id);
+  contentSaved(db, saved, false);
   return { id: saved.id, version: saved.version, title: saved.title };
 }
 
-export async function updateContent(caller: Caller, body: ContentUpdate): Promise<ContentSaved & { title: string }> {
+export async function updateContent(caller: Caller, sent: ContentUpdate): Promise<ContentSaved & { title: string }> {
   const { db, auth, lang } = caller;
-  const current = await manageableContent(db, auth, body.id);
-  if (current.version !== body.version) throw await stale(db, current, lang);
+  const current = await manageableContent(db, auth, sent.id);
+  if (current.version !== sent.version) throw await stale(db, current, lang);
+  const body = await pluginDraft(db, current.siteId, current.id, sent);
   const category = await manageableCategory(db, auth, body.category_id, { field: 'category_id', lang });
   // Content moves between columns of its own site only: switching sites never moves a record.
   if (category.siteId !== current.siteId) throw fieldError(lang, 'category_id', 'content.categoryUnknown');

@@ -17,6 +17,7 @@ import { hasOutput, markOutput, outputDirOf, ownsOrEmpty, readManifest, removeOu
 import { contentRunPaths, listSignature, relatedOf } from './changes';
 import { planPaths } from './paths';
 import type { StaticGenResult, StaticIndex } from '../../../models/staticGen';
+import { notify } from '../../pluginHost/hookPoints';
 
 // The static generation job: plans the paths, renders each with the public renderer (no HTTP) and writes
 // the files. A whole-site run writes into a temporary folder swapped in at the end, so a cancelled or failed
@@ -94,6 +95,8 @@ async function generate(ctx: JobContext, app: FastifyInstance, p: StaticGenPaylo
   };
   let next = 0;
   let finished = 0;
+  /** The HTML pages this run wrote (static.published tells plugins their URLs). */
+  const written: string[] = [];
   const lane = async () => {
     while (next < planned.length && !ctx.cancelled()) {
       const index = next++;
@@ -102,6 +105,7 @@ async function generate(ctx: JobContext, app: FastifyInstance, p: StaticGenPaylo
       const page = await renderPage(own, site, path, { runCache });
       if (page.status === 200) {
         result.bytes += await writeOutput(target, path, page.body);
+        if (page.contentType.startsWith('text/html')) written.push(path);
         result.pages++;
         const signature = await listSignature(ctx.db, site.id, columns, path, runCache);
         if (signature !== null) manifest.lists[path] = signature;
@@ -128,6 +132,7 @@ async function generate(ctx: JobContext, app: FastifyInstance, p: StaticGenPaylo
     Object.assign(manifest.related, related);
     await markOutput(target, manifest);
     if (whole) await swapIn(target, dir);
+    notify(app.ctx.plugins, 'static.published', () => ({ siteId: site.id, urls: written.sort().map((p) => `http://${site.domain}${p}`) }));
   } catch (err) {
     if (whole) await fs.rm(target, { recursive: true, force: true }).catch(() => undefined);
     throw err;

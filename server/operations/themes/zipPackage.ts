@@ -7,6 +7,8 @@ import { THEME_FILE_EXTENSIONS, THEME_PACKAGE_LIMITS } from '../../../models/the
 // (symbolic links and other special entries refused by their unix mode), allowed extensions, at most
 // THEME_PACKAGE_LIMITS.entries entries, and the inflated bytes actually read (not the header's claim)
 // within the per-file and total limits. A package whose files all sit in one top folder is unwrapped.
+// Plugin packages (server/pluginHost/market/package.ts) use the same reader with their own extensions,
+// limits and messages (`plugin.pkg*` instead of `theme.pkg*`).
 
 const S_IFMT = 0o170000;
 const S_IFREG = 0o100000;
@@ -24,6 +26,21 @@ export interface PackageLimits {
   totalBytes: number;
 }
 
+/** Which kind of package is read: its messages say so ("theme package" / "plugin package"). */
+export type PackageKind = 'theme' | 'plugin';
+
+export interface ZipPackageOptions {
+  kind: PackageKind;
+  limits: PackageLimits;
+  /** Whether a file (relative path) may be in the package. */
+  allowed: (file: string) => boolean;
+  /** Unwrap a single top folder (themes). */
+  unwrap: boolean;
+}
+
+type PackageMessage = 'pkgBadZip' | 'pkgBadPath' | 'pkgLink' | 'pkgExtension' | 'pkgTooMany' | 'pkgFileTooLarge' | 'pkgTooLarge';
+const fail = (kind: PackageKind, key: PackageMessage, params?: Record<string, string | number>) => badRequest(`${kind}.${key}`, params);
+
 const open = (buffer: Buffer) =>
   new Promise<yauzl.ZipFile>((resolve, reject) =>
     yauzl.fromBuffer(buffer, { lazyEntries: true, decodeStrings: false, validateEntrySizes: true }, (err, zip) =>
@@ -37,8 +54,8 @@ function entryName(entry: yauzl.Entry): string {
 }
 
 /** The entry's path when it is safe; throws a localized 400 naming the entry otherwise. */
-export function checkEntryPath(name: string): string {
-  const bad = () => badRequest('theme.pkgBadPath', { entry: name.slice(0, 200) });
+export function checkEntryPath(name: string, kind: PackageKind = 'theme'): string {
+  const bad = () => fail(kind, 'pkgBadPath', { entry: name.slice(0, 200) });
   if (!name || name.length > 400) throw bad();
   if (name.includes('\\') || name.includes(':') || name.startsWith('/') || /[\u0000-\u001f\u007f]/.test(name)) throw bad();
   const isDir = name.endsWith('/');
@@ -53,23 +70,24 @@ export function extensionAllowed(file: string): boolean {
   return dot > slash + 1 && EXTENSIONS.has(file.slice(dot + 1).toLowerCase());
 }
 
-function inflate(zip: yauzl.ZipFile, entry: yauzl.Entry, name: string, maxFile: number, room: number) {
+function inflate(zip: yauzl.ZipFile, entry: yauzl.Entry, name: string, maxFile: number, room: number, opts: ZipPackageOptions) {
+  const { kind } = opts;
   return new Promise<Buffer>((resolve, reject) => {
     zip.openReadStream(entry, (err, stream) => {
-      if (err || !stream) return reject(badRequest('theme.pkgBadZip'));
+      if (err || !stream) return reject(fail(kind, 'pkgBadZip'));
       const chunks: Buffer[] = [];
       let size = 0;
       stream.on('data', (chunk: Buffer) => {
         size += chunk.length;
         if (size > maxFile) {
           stream.destroy();
-          reject(badRequest('theme.pkgFileTooLarge', { entry: name, max: `${maxFile / 1024 / 1024} MB` }));
+          reject(fail(kind, 'pkgFileTooLarge', { entry: name, max: `${maxFile / 1024 / 1024} MB` }));
         } else if (size > room) {
           stream.destroy();
-          reject(badRequest('theme.pkgTooLarge', { max: `${THEME_PACKAGE_LIMITS.totalBytes / 1024 / 1024} MB` }));
+          reject(fail(kind, 'pkgTooLarge', { max: `${opts.limits.totalBytes / 1024 / 1024} MB` }));
         } else chunks.push(chunk);
       });
-      stream.on('error', () => reject(badRequest('theme.pkgBadZip')));
+      stream.on('error', () => reject(fail(kind, 'pkgBadZip')));
       stream.on('end', () => resolve(Buffer.concat(chunks)));
     });
   });
@@ -77,39 +95,45 @@ function inflate(zip: yauzl.ZipFile, entry: yauzl.Entry, name: string, maxFile: 
 
 /** Reads and checks every entry; the package is refused as a whole at the first bad one. */
 export async function readThemePackage(buffer: Buffer, limits: PackageLimits = THEME_PACKAGE_LIMITS): Promise<ThemePackage> {
+  return readZipPackage(buffer, { kind: 'theme', limits, allowed: extensionAllowed, unwrap: true });
+}
+
+/** Reads and checks every entry of any package kind; refused as a whole at the first bad entry. */
+export async function readZipPackage(buffer: Buffer, opts: ZipPackageOptions): Promise<ThemePackage> {
+  const { kind, limits } = opts;
   let zip: yauzl.ZipFile;
   try {
     zip = await open(buffer);
   } catch {
-    throw badRequest('theme.pkgBadZip');
+    throw fail(kind, 'pkgBadZip');
   }
   try {
-    if (zip.entryCount > limits.entries) throw badRequest('theme.pkgTooMany', { max: limits.entries });
+    if (zip.entryCount > limits.entries) throw fail(kind, 'pkgTooMany', { max: limits.entries });
     const files = new Map<string, Buffer>();
     let total = 0;
     let seen = 0;
     await new Promise<void>((resolve, reject) => {
-      zip.on('error', () => reject(badRequest('theme.pkgBadZip')));
+      zip.on('error', () => reject(fail(kind, 'pkgBadZip')));
       zip.on('end', () => resolve());
       zip.on('entry', (entry: yauzl.Entry) => {
         (async () => {
-          if (++seen > limits.entries) throw badRequest('theme.pkgTooMany', { max: limits.entries });
-          const name = checkEntryPath(entryName(entry));
+          if (++seen > limits.entries) throw fail(kind, 'pkgTooMany', { max: limits.entries });
+          const name = checkEntryPath(entryName(entry), kind);
           const mode = (entry.externalFileAttributes >>> 16) & S_IFMT;
           const isDir = name.endsWith('/');
-          if (mode !== 0 && mode !== (isDir ? S_IFDIR : S_IFREG)) throw badRequest('theme.pkgLink', { entry: name });
-          if (entry.isEncrypted()) throw badRequest('theme.pkgBadZip');
+          if (mode !== 0 && mode !== (isDir ? S_IFDIR : S_IFREG)) throw fail(kind, 'pkgLink', { entry: name });
+          if (entry.isEncrypted()) throw fail(kind, 'pkgBadZip');
           if (isDir) return;
-          if (!extensionAllowed(name)) throw badRequest('theme.pkgExtension', { entry: name });
-          if (files.has(name)) throw badRequest('theme.pkgBadPath', { entry: name });
-          const bytes = await inflate(zip, entry, name, limits.fileBytes, limits.totalBytes - total);
+          if (!opts.allowed(name)) throw fail(kind, 'pkgExtension', { entry: name });
+          if (files.has(name)) throw fail(kind, 'pkgBadPath', { entry: name });
+          const bytes = await inflate(zip, entry, name, limits.fileBytes, limits.totalBytes - total, opts);
           total += bytes.length;
           files.set(name, bytes);
         })().then(() => zip.readEntry(), reject);
       });
       zip.readEntry();
     });
-    return { files: unwrap(files) };
+    return { files: opts.unwrap ? unwrap(files) : files };
   } finally {
     zip.close();
   }

@@ -1,5 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { isDirty, resourceFormMachine, type FormContext, type Values } from '../../../machines/resourceForm.machine';
+import { resourceFormView } from '../resource/resourceFormView';
+import { resourceFormMachine, type FormContext, type Values } from '../../../machines/resourceForm.machine';
 import { RankSettings, type RankSettingsView } from '../../../models/keyword';
 import { get, post } from '../../api/http';
 import { notify } from '../../components/Toaster';
@@ -40,25 +41,10 @@ export function useRankSettings() {
   const state = useSelector(actor, (s) => s);
   const { context } = state;
   return {
-    open: state.hasTag('open'),
-    busy: state.hasTag('busy'),
-    submitting: state.hasTag('submitting'),
-    loadingRecord: state.hasTag('loadingRecord'),
-    editable: state.hasTag('editable'),
-    confirmingClose: state.hasTag('confirming'),
-    mode: context.mode,
-    values: context.values,
-    errors: context.errors,
-    error: context.error,
-    dirty: isDirty(context),
+    ...resourceFormView(state, actor),
     domain: String(context.values.domain ?? ''),
     lastRun: (context.values.last_run_at as string | null | undefined) ?? null,
     openSettings: () => actor.send({ type: 'form.openEdit', id: SETTINGS_ID }),
-    change: (name: string, value: unknown) => actor.send({ type: 'field.change', name, value }),
-    submit: () => actor.send({ type: 'form.submit' }),
-    close: () => actor.send({ type: 'form.close' }),
-    confirmClose: () => actor.send({ type: 'close.confirm' }),
-    cancelClose: () => actor.send({ type: 'close.cancel' }),
   };
 }
 export type RankSettingsForm = ReturnType<typeof useRankSettings>;

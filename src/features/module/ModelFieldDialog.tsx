@@ -1,8 +1,8 @@
-import { Alert, Button, Checkbox, Field, Fieldset, Grid, Input, Spinner, Stack, Switch, Text } from '@chakra-ui/react';
+import { Checkbox, Field, Fieldset, Grid, Input, Stack, Switch, Text } from '@chakra-ui/react';
 import { modelFieldResource } from '../../../models/resources/sites';
 import { OPTION_FIELD_TYPES, type FieldOption, type FieldType } from '../../../models/contentModel';
 import { t } from '../../i18n';
-import { DraggableDialog } from '../../components/DraggableDialog';
+import { FormDialog } from '../../components/FormDialog';
 import { DiscardConfirm } from '../../components/DiscardConfirm';
 import { OptionSelect } from '../../components/OptionSelect';
 import { FieldControl } from '../resource/FieldControl';
@@ -60,78 +60,52 @@ export function ModelFieldDialog({ form }: { form: ResourceForm }) {
   const checked = Array.isArray(form.values.default_value) ? (form.values.default_value as string[]) : [];
   return (
     <>
-      <DraggableDialog
-        open={form.open}
-        onClose={form.close}
-        title={title}
-        width={720}
-        testId="form-modelField"
-        footer={
-          <>
-            <Button size="sm" variant="outline" onClick={form.close} disabled={form.busy}>
-              {t('common.cancel')}
-            </Button>
-            <Button size="sm" colorPalette="blue" onClick={form.submit} loading={form.submitting} disabled={!form.editable} data-testid="form-submit">
-              {t('common.save')}
-            </Button>
-          </>
-        }
-      >
-        {form.error && (
-          <Alert.Root status="error" mb="3" size="sm" data-testid="form-error">
-            <Alert.Indicator />
-            <Alert.Title>{form.error}</Alert.Title>
-          </Alert.Root>
-        )}
-        {form.loadingRecord ? (
-          <Spinner />
-        ) : (
-          <Grid templateColumns={{ base: '1fr', md: 'repeat(2, 1fr)' }} gap="4">
-            {plainFields.map((f) => (
-              <FieldControl key={f.name} resource={def.name} field={f} value={form.values[f.name]} error={form.errors[f.name]} mode={form.mode} onChange={(v) => change(f.name, v)} />
-            ))}
-            {hasOptions && (
-              <Fieldset.Root gridColumn="1 / -1" invalid={Boolean(form.errors.options)} gap="1.5">
-                <Fieldset.Legend fontSize="sm" fontWeight="medium">
-                  {label('options')}
-                </Fieldset.Legend>
-                <OptionsEditor value={options} onChange={(v) => form.change('options', v)} />
-                {form.errors.options ? <Fieldset.ErrorText data-testid="field-options-error">{form.errors.options}</Fieldset.ErrorText> : <Fieldset.HelperText>{t('modelField.optionsHint')}</Fieldset.HelperText>}
-              </Fieldset.Root>
-            )}
-            {type === 'checkbox' ? (
-              <Fieldset.Root gridColumn="1 / -1" invalid={Boolean(form.errors.default_value)} gap="1.5">
-                <Fieldset.Legend fontSize="sm" fontWeight="medium">
-                  {label('default_value')}
-                </Fieldset.Legend>
-                <Stack direction="row" gap="4" flexWrap="wrap" data-testid="field-default_value">
-                  {options
-                    .filter((o) => o.value.trim())
-                    .map((o) => (
-                      <Checkbox.Root
-                        key={o.value}
-                        size="sm"
-                        checked={checked.includes(o.value)}
-                        onCheckedChange={(e) => form.change('default_value', e.checked ? [...checked, o.value] : checked.filter((v) => v !== o.value))}
-                      >
-                        <Checkbox.HiddenInput />
-                        <Checkbox.Control />
-                        <Checkbox.Label>{o.label || o.value}</Checkbox.Label>
-                      </Checkbox.Root>
-                    ))}
-                </Stack>
-                {form.errors.default_value && <Fieldset.ErrorText>{form.errors.default_value}</Fieldset.ErrorText>}
-              </Fieldset.Root>
-            ) : (
-              <Field.Root gridColumn="1 / -1" invalid={Boolean(form.errors.default_value)}>
-                <Field.Label>{label('default_value')}</Field.Label>
-                <DefaultValueInput type={type} options={options} value={form.values.default_value} onChange={(v) => form.change('default_value', v)} />
-                {form.errors.default_value && <Field.ErrorText data-testid="field-default_value-error">{form.errors.default_value}</Field.ErrorText>}
-              </Field.Root>
-            )}
-          </Grid>
-        )}
-      </DraggableDialog>
+      <FormDialog form={form} title={title} width={720} testId="form-modelField" loading={form.loadingRecord}>
+        <Grid templateColumns={{ base: '1fr', md: 'repeat(2, 1fr)' }} gap="4">
+          {plainFields.map((f) => (
+            <FieldControl key={f.name} resource={def.name} field={f} value={form.values[f.name]} error={form.errors[f.name]} mode={form.mode} onChange={(v) => change(f.name, v)} />
+          ))}
+          {hasOptions && (
+            <Fieldset.Root gridColumn="1 / -1" invalid={Boolean(form.errors.options)} gap="1.5">
+              <Fieldset.Legend fontSize="sm" fontWeight="medium">
+                {label('options')}
+              </Fieldset.Legend>
+              <OptionsEditor value={options} onChange={(v) => form.change('options', v)} />
+              {form.errors.options ? <Fieldset.ErrorText data-testid="field-options-error">{form.errors.options}</Fieldset.ErrorText> : <Fieldset.HelperText>{t('modelField.optionsHint')}</Fieldset.HelperText>}
+            </Fieldset.Root>
+          )}
+          {type === 'checkbox' ? (
+            <Fieldset.Root gridColumn="1 / -1" invalid={Boolean(form.errors.default_value)} gap="1.5">
+              <Fieldset.Legend fontSize="sm" fontWeight="medium">
+                {label('default_value')}
+              </Fieldset.Legend>
+              <Stack direction="row" gap="4" flexWrap="wrap" data-testid="field-default_value">
+                {options
+                  .filter((o) => o.value.trim())
+                  .map((o) => (
+                    <Checkbox.Root
+                      key={o.value}
+                      size="sm"
+                      checked={checked.includes(o.value)}
+                      onCheckedChange={(e) => form.change('default_value', e.checked ? [...checked, o.value] : checked.filter((v) => v !== o.value))}
+                    >
+                      <Checkbox.HiddenInput />
+                      <Checkbox.Control />
+                      <Checkbox.Label>{o.label || o.value}</Checkbox.Label>
+                    </Checkbox.Root>
+                  ))}
+              </Stack>
+              {form.errors.default_value && <Fieldset.ErrorText>{form.errors.default_value}</Fieldset.ErrorText>}
+            </Fieldset.Root>
+          ) : (
+            <Field.Root gridColumn="1 / -1" invalid={Boolean(form.errors.default_value)}>
+              <Field.Label>{label('default_value')}</Field.Label>
+              <DefaultValueInput type={type} options={options} value={form.values.default_value} onChange={(v) => form.change('default_value', v)} />
+              {form.errors.default_value && <Field.ErrorText data-testid="field-default_value-error">{form.errors.default_value}</Field.ErrorText>}
+            </Field.Root>
+          )}
+        </Grid>
+      </FormDialog>
       <DiscardConfirm open={form.confirmingClose} onDiscard={form.confirmClose} onKeepEditing={form.cancelClose} />
     </>
   );

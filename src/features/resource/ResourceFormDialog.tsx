@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Grid, Spinner } from '@chakra-ui/react';
+import { Grid } from '@chakra-ui/react';
 import type { FieldDef, ResourceDef } from '../../../models/resource';
 import { t } from '../../i18n';
-import { DraggableDialog } from '../../components/DraggableDialog';
+import { FormDialog } from '../../components/FormDialog';
 import { DiscardConfirm } from '../../components/DiscardConfirm';
 import { FieldControl } from './FieldControl';
 import type { ResourceForm } from './useResourceForm';
@@ -24,44 +24,18 @@ export function ResourceFormDialog({ def, form, width = 640, columns = 2, shown,
   const title = `${t(form.mode === 'create' ? 'common.create' : 'common.edit')} · ${t(`resources.${def.name}.title`)}`;
   return (
     <>
-      <DraggableDialog
-        open={form.open}
-        onClose={form.close}
-        title={title}
-        width={width}
-        testId={`form-${def.name}`}
-        footer={
-          <>
-            <Button size="sm" variant="outline" onClick={form.close} disabled={form.busy}>
-              {t('common.cancel')}
-            </Button>
-            <Button size="sm" colorPalette="blue" onClick={form.submit} loading={form.submitting} disabled={!form.editable} data-testid="form-submit">
-              {t('common.save')}
-            </Button>
-          </>
-        }
-      >
-        {form.error && (
-          <Alert.Root status="error" mb="3" size="sm" data-testid="form-error">
-            <Alert.Indicator />
-            <Alert.Title>{form.error}</Alert.Title>
-          </Alert.Root>
-        )}
-        {form.loadingRecord ? (
-          <Spinner />
-        ) : (
-          <Grid templateColumns={{ base: '1fr', md: `repeat(${columns}, minmax(0, 1fr))` }} gap="4">
-            {def.form.fields
-              .filter((f) => shown?.(f) ?? true)
-              .map(
-                (f) =>
-                  renderField?.(f) ?? (
-                    <FieldControl key={f.name} resource={def.name} field={f} value={form.values[f.name]} error={form.errors[f.name]} mode={form.mode} onChange={(v) => form.change(f.name, v)} />
-                  ),
-              )}
-          </Grid>
-        )}
-      </DraggableDialog>
+      <FormDialog form={form} title={title} width={width} testId={`form-${def.name}`} loading={form.loadingRecord}>
+        <Grid templateColumns={{ base: '1fr', md: `repeat(${columns}, minmax(0, 1fr))` }} gap="4">
+          {def.form.fields
+            .filter((f) => shown?.(f) ?? true)
+            .map(
+              (f) =>
+                renderField?.(f) ?? (
+                  <FieldControl key={f.name} resource={def.name} field={f} value={form.values[f.name]} error={form.errors[f.name]} mode={form.mode} onChange={(v) => form.change(f.name, v)} />
+                ),
+            )}
+        </Grid>
+      </FormDialog>
       <DiscardConfirm open={form.confirmingClose} onDiscard={form.confirmClose} onKeepEditing={form.cancelClose} />
     </>
   );

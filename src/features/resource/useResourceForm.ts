@@ -1,5 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { resourceFormMachine, isDirty, type Values, type FormContext } from '../../../machines/resourceForm.machine';
+import { resourceFormView } from './resourceFormView';
+import { resourceFormMachine, type Values, type FormContext } from '../../../machines/resourceForm.machine';
 import type { ResourceDef } from '../../../models/resource';
 import { ApiFailure, get, post } from '../../api/http';
 import { notify } from '../../components/Toaster';
@@ -50,26 +51,10 @@ export function useResourceForm(def: ResourceDef, onSaved: () => void, prepare: 
     { input: { validate } },
   );
   const state = useSelector(actor, (s) => s);
-  const { context } = state;
   return {
-    open: state.hasTag('open'),
-    busy: state.hasTag('busy'),
-    submitting: state.hasTag('submitting'),
-    loadingRecord: state.hasTag('loadingRecord'),
-    editable: state.hasTag('editable'),
-    confirmingClose: state.hasTag('confirming'),
-    mode: context.mode,
-    values: context.values,
-    errors: context.errors,
-    error: context.error,
-    dirty: isDirty(context),
+    ...resourceFormView(state, actor),
     openCreate: (values: Values) => actor.send({ type: 'form.openCreate', values }),
     openEdit: (id: number) => actor.send({ type: 'form.openEdit', id }),
-    change: (name: string, value: unknown) => actor.send({ type: 'field.change', name, value }),
-    submit: () => actor.send({ type: 'form.submit' }),
-    close: () => actor.send({ type: 'form.close' }),
-    confirmClose: () => actor.send({ type: 'close.confirm' }),
-    cancelClose: () => actor.send({ type: 'close.cancel' }),
   };
 }
 export type ResourceForm = ReturnType<typeof useResourceForm>;

@@ -1,12 +1,12 @@
 import { Alert, Button, Grid, HStack, Input, Separator, Switch, Text } from '@chakra-ui/react';
-import { Send } from 'lucide-react';
+import { PlugZap, Send } from 'lucide-react';
 import { MAIL_SECURITY } from '../../../models/mailSettings';
 import { t } from '../../i18n';
 import { OptionSelect } from '../../components/OptionSelect';
 import { useOptions } from '../resource/optionsStore';
 import type { PageForm } from '../website/usePageForm';
 import { FieldFrame, GroupCard, TextSetting } from './GroupCard';
-import type { MailTest } from './useSysSettings';
+import type { ImapTest, MailTest } from './useSysSettings';
 
 const GRID = { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' } as const;
 const securityOptions = MAIL_SECURITY.map((s) => ({ value: s, label: t(`sysSetting.mail.securities.${s}`) }));
@@ -46,7 +46,7 @@ function SecuritySetting({ form, name }: { form: PageForm; name: 'smtp_security'
 }
 
 /** Outgoing mail (SMTP) with a test message, and the receiving mailbox (IMAP) pulled into inquiries. */
-export function MailCard({ form, test }: { form: PageForm; test: MailTest }) {
+export function MailCard({ form, test, imapTest }: { form: PageForm; test: MailTest; imapTest: ImapTest }) {
   const sites = useOptions({ kind: 'sites' });
   return (
     <GroupCard
@@ -125,6 +125,22 @@ export function MailCard({ form, test }: { form: PageForm; test: MailTest }) {
         <TextSetting form={form} name="imap_mailbox" />
         <TextSetting form={form} name="imap_interval_minutes" type="number" hint={t('sysSetting.hints.imap_interval_minutes')} />
       </Grid>
+      <HStack gap="2" flexWrap="wrap">
+        <Button
+          size="sm"
+          variant="outline"
+          loading={imapTest.testing}
+          disabled={!imapTest.canRun || !form.editable}
+          onClick={imapTest.run}
+          data-testid="sys-imap-test"
+          data-result={imapTest.passed ? 'passed' : imapTest.failed ? 'failed' : undefined}
+        >
+          <PlugZap /> {t('sysSetting.mail.testImap')}
+        </Button>
+        <Text fontSize="xs" color="fg.muted">
+          {t('sysSetting.hints.testImap')}
+        </Text>
+      </HStack>
     </GroupCard>
   );
 }

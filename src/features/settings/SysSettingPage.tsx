@@ -2,6 +2,7 @@ import { Alert, Grid, Stack, Switch } from '@chakra-ui/react';
 import { t } from '../../i18n';
 import type { PageForm } from '../website/usePageForm';
 import { FieldFrame, GroupCard, TextSetting } from './GroupCard';
+import { CompanyCard } from './CompanyCard';
 import { MailCard } from './MailCard';
 import { StorageCard } from './StorageCard';
 import { UploadCard } from './UploadCard';
@@ -25,7 +26,7 @@ function SessionCard({ form }: { form: PageForm }) {
   );
 }
 
-/** System settings (/SysSetting/index): uploads, storage, the admin footer, sessions and mail, each saved on its own. */
+/** System settings (/SysSetting/index): uploads, storage, the admin footer, the company, sessions and mail, each saved on its own. */
 export default function SysSettingPage() {
   const s = useSysSettings();
   return (
@@ -45,8 +46,9 @@ export default function SysSettingPage() {
           <TextSetting form={s.site} name="filing_number" />
         </Grid>
       </GroupCard>
+      <CompanyCard form={s.company} />
       {s.isSuper && <SessionCard form={s.session} />}
-      {s.isSuper && <MailCard form={s.mail} test={s.mailTest} />}
+      {s.isSuper && <MailCard form={s.mail} test={s.mailTest} imapTest={s.imapTest} />}
     </Stack>
   );
 }

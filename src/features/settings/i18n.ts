@@ -4,13 +4,14 @@ import { defineMessages } from '../../i18n/define';
 export const messages = defineMessages(
   {
     sysSetting: {
-      groups: { upload: '上传设置', storage: '存储设置', site: '后台页脚', session: '登录会话', mail: '邮件设置' },
+      groups: { upload: '上传设置', storage: '存储设置', site: '后台页脚', session: '登录会话', mail: '邮件设置', company: '公司信息' },
       groupHints: {
         upload: '每类文件的大小上限与允许格式，以及大文件的分片上传',
         storage: '新上传的文件保存到哪里；已有附件仍从各自的存储读取',
         site: '显示在后台每页底部',
         session: '管理员登录会话的规则',
         mail: '发件邮箱用于回复询盘；收件邮箱中的邮件会收取为询盘',
+        company: '网站模板显示的公司名称、电话、邮箱和地址（默认模板显示在页脚）',
       },
       fields: {
         chunk_size: '分片大小（KB）',
@@ -47,6 +48,10 @@ export const messages = defineMessages(
         imap_interval_minutes: '收取间隔（分钟）',
         imap_site_id: '归入站点',
         test_to: '测试收件地址',
+        name: '公司名称',
+        phone: '电话',
+        email: '邮箱',
+        address: '地址',
       },
       kinds: { image: '图片', video: '视频', audio: '音频', archive: '压缩包', file: '其他文件' },
       hints: {
@@ -60,6 +65,8 @@ export const messages = defineMessages(
         from_address: '留空则使用发件账号',
         smtp_port: 'SSL 常用 465，STARTTLS 常用 587，不加密常用 25',
         imap_interval_minutes: '0 表示只在手动收取时收取',
+        phone: '只能包含数字、空格、- 和开头的 +',
+        testImap: '用当前填写的设置登录收件服务器并打开邮件夹，不读取、不改动邮件',
       },
       methods: { local: '本地存储', aliyun: '阿里云 OSS', qiniu: '七牛云 Kodo', tencent: '腾讯云 COS' },
       localHint: '文件保存在服务器的数据目录中，无需更多设置',
@@ -75,19 +82,21 @@ export const messages = defineMessages(
         incoming: '收件（IMAP）',
         securities: { none: '不加密', ssl: 'SSL/TLS', starttls: 'STARTTLS' },
         sendTest: '发送测试邮件',
+        testImap: '测试收件连接',
       },
     },
-    validation: { mailAddress: '邮箱地址格式不正确' },
+    validation: { mailAddress: '邮箱地址格式不正确', companyPhone: '电话只能包含数字、空格、- 和开头的 +' },
   },
   {
     sysSetting: {
-      groups: { upload: 'Uploads', storage: 'Storage', site: 'Admin footer', session: 'Sign-in sessions', mail: 'Mail' },
+      groups: { upload: 'Uploads', storage: 'Storage', site: 'Admin footer', session: 'Sign-in sessions', mail: 'Mail', company: 'Company' },
       groupHints: {
         upload: 'Size limit and allowed formats for each kind of file, and chunked uploads of large files',
         storage: 'Where new uploads are kept; existing attachments are still read from their own storage',
         site: 'Shown at the bottom of every admin page',
         session: 'Rules for administrators’ sign-in sessions',
         mail: 'The outgoing account answers inquiries; messages in the receiving mailbox are pulled in as inquiries',
+        company: 'Company name, phone, e-mail and address that site themes show (the default theme in its footer)',
       },
       fields: {
         chunk_size: 'Chunk size (KB)',
@@ -124,6 +133,10 @@ export const messages = defineMessages(
         imap_interval_minutes: 'Pull every (minutes)',
         imap_site_id: 'Into site',
         test_to: 'Test recipient',
+        name: 'Company name',
+        phone: 'Phone',
+        email: 'E-mail',
+        address: 'Address',
       },
       kinds: { image: 'Image', video: 'Video', audio: 'Audio', archive: 'Archive', file: 'Other file' },
       hints: {
@@ -137,6 +150,8 @@ export const messages = defineMessages(
         from_address: 'Empty: the outgoing account',
         smtp_port: 'Usually 465 for SSL, 587 for STARTTLS, 25 without',
         imap_interval_minutes: '0: only when pulled by hand',
+        phone: 'Digits, spaces, dashes and a leading + only',
+        testImap: 'Signs in to the mail server with the settings as typed and opens the folder; no message is read or changed',
       },
       methods: { local: 'Local disk', aliyun: 'Alibaba Cloud OSS', qiniu: 'Qiniu Kodo', tencent: 'Tencent Cloud COS' },
       localHint: 'Files are kept in the server’s data directory; nothing more to set',
@@ -152,8 +167,9 @@ export const messages = defineMessages(
         incoming: 'Receiving (IMAP)',
         securities: { none: 'None', ssl: 'SSL/TLS', starttls: 'STARTTLS' },
         sendTest: 'Send test message',
+        testImap: 'Test receiving',
       },
     },
-    validation: { mailAddress: 'This is not a valid e-mail address' },
+    validation: { mailAddress: 'This is not a valid e-mail address', companyPhone: 'A phone number may hold only digits, spaces, dashes and a leading +' },
   },
 );

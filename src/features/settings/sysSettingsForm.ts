@@ -3,6 +3,7 @@ import { UploadSettings } from '../../../models/uploadSettings';
 import { SessionSettings, SiteFooterSettings, StorageSettingsUpdate, type StorageSettingsView, type SysSettingGroup, type SysSettingsView } from '../../../models/sysSettings';
 import type { Values } from '../../../machines/resourceForm.machine';
 import { MailSettings } from '../../../models/mailSettings';
+import { CompanySettings } from '../../../models/companySettings';
 
 // The system settings as form values and back, one group at a time. Allowed formats are edited as
 // text ("jpg, png") and sent as lists; the storage secret is never shown: the form starts it empty
@@ -37,6 +38,8 @@ export function toFormValues(group: SysSettingGroup, view: SysSettingsView): Val
     }
     case 'site':
       return { ...view.site };
+    case 'company':
+      return { ...view.company };
     case 'session':
       return { ...(view.session ?? { single_login: false }) };
     case 'mail':
@@ -77,4 +80,5 @@ export const GROUP_SCHEMAS: Record<SysSettingGroup, z.ZodType> = {
   site: SiteFooterSettings,
   session: SessionSettings,
   mail: MailSettings,
+  company: CompanySettings,
 };

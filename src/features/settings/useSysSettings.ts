@@ -4,6 +4,7 @@ import { storageTestMachine } from '../../../machines/storageTest.machine';
 import type { SysSettingGroup, SysSettingsView } from '../../../models/sysSettings';
 import { get, post } from '../../api/http';
 import { useStore } from '../../app/store';
+import { notify } from '../../components/Toaster';
 import { shellStore } from '../../app/shellStore';
 import { validateWith } from '../../i18n/zodErrors';
 import { usePageForm, type PageForm } from '../website/usePageForm';
@@ -102,7 +103,38 @@ function useMailTest(mail: PageForm) {
 }
 export type MailTest = ReturnType<typeof useMailTest>;
 
-/** The system settings screen: upload and footer for every admin with the menu; storage and session for super-admins. */
+/** The mail group's "test receiving": the server signs in to the mailbox as typed and opens the folder; the answer is a toast (errors stay longer). */
+function useImapTest(mail: PageForm) {
+  const actor = useActorRef(
+    storageTestMachine.provide({
+      actions: {
+        runTest: (_, { values }) => {
+          post('/sysSetting/testImap', { values })
+            .then(({ msg }) => {
+              notify('success', msg);
+              actor.send({ type: 'test.passed', message: msg });
+            })
+            .catch((e: unknown) => {
+              notify('error', messageOf(e));
+              actor.send({ type: 'test.failed', message: messageOf(e) });
+            });
+        },
+      },
+    }),
+  );
+  const state = useSelector(actor, (s) => s);
+  useEffect(() => actor.send({ type: 'settings.changed' }), [mail.values]);
+  return {
+    testing: state.hasTag('busy'),
+    passed: state.hasTag('passed'),
+    failed: state.hasTag('failed'),
+    canRun: state.can({ type: 'test.run', values: {} }),
+    run: () => actor.send({ type: 'test.run', values: fromFormValues('mail', mail.values) }),
+  };
+}
+export type ImapTest = ReturnType<typeof useImapTest>;
+
+/** The system settings screen: upload, footer and company for every admin with the menu; storage, session and mail for super-admins. */
 export function useSysSettings() {
   const isSuper = Boolean(useStore(shellStore).current?.is_super);
   const view = useSharedView();
@@ -111,11 +143,14 @@ export function useSysSettings() {
   const site = useGroupForm('site', view);
   const session = useGroupForm('session', view);
   const mail = useGroupForm('mail', view);
+  const company = useGroupForm('company', view);
   const storageTest = useStorageTest(storage);
   const mailTest = useMailTest(mail);
+  const imapTest = useImapTest(mail);
   useEffect(() => {
     upload.startEdit(RECORD);
     site.startEdit(RECORD);
+    company.startEdit(RECORD);
     if (isSuper) {
       storage.startEdit(RECORD);
       session.startEdit(RECORD);
@@ -123,5 +158,5 @@ export function useSysSettings() {
     }
     // Once per screen; the intents are stable.
   }, []);
-  return { isSuper, upload, storage, site, session, storageTest, mail, mailTest };
+  return { isSuper, upload, storage, site, company, session, storageTest, mail, mailTest, imapTest };
 }

@@ -2,7 +2,9 @@ import type { Locator, Page } from 'playwright-core';
 
 // Web-first assertions for playwright-core (which has no `expect`): each waits until the page agrees.
 
-const TIMEOUT = 10_000;
+// An upper bound, not a pace: a passing check returns as soon as the page agrees. It is generous because two
+// browser files run side by side on a 2-core machine, where a lazy route's first load can take seconds.
+const TIMEOUT = 20_000;
 
 export async function eventually(what: string, check: () => Promise<boolean>, timeout = TIMEOUT): Promise<void> {
   const deadline = Date.now() + timeout;

@@ -1,7 +1,9 @@
 import type { OpLogCalls, OpLogContext } from './types';
 import { withSmtpPeer } from './inquiries';
+import { startImapPeer } from '../../helpers/imapPeer';
+import { MailSettings } from '../../../models/mailSettings';
 
-/** One call per mutating route: System settings: upload, storage, footer and session (issue 4). */
+/** One call per mutating route: System settings: upload, storage, footer, session, mail and company (issues 4, 13). */
 const client = ({ t, superToken }: OpLogContext) => t.client(superToken);
 const ok = async (res: Promise<{ code: number; msg: string; data: any }>) => {
   const r = await res;
@@ -19,6 +21,17 @@ export const settingsCalls: OpLogCalls = {
   '/api/sysSetting/testMail': async (ctx) => {
     await withSmtpPeer(ctx, () => ok(client(ctx).post('/sysSetting/testMail', { to: 'logged@banyan.test' })));
     return 'logged@banyan.test';
+  },
+  '/api/sysSetting/testImap': async (ctx) => {
+    // A private Dovecot on loopback for the length of the call (tests/helpers/imapPeer.ts).
+    const peer = await startImapPeer();
+    try {
+      const values = MailSettings.parse({ imap_host: peer.host, imap_port: peer.port, imap_security: 'none', imap_user: peer.user, imap_password: peer.password });
+      await ok(client(ctx).post('/sysSetting/testImap', { values }));
+      return `${peer.user}@${peer.host}:${peer.port}`;
+    } finally {
+      await peer.stop();
+    }
   },
   '/api/sysSetting/testStorage': async (ctx) => {
     await ok(client(ctx).post('/sysSetting/testStorage', { method: 'local' }));

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { UploadSettings } from '../../../models/uploadSettings';
 import type { SysSettingsView } from '../../../models/sysSettings';
+import { CompanySettings } from '../../../models/companySettings';
 import { formatsList, formatsText, fromFormValues, toFormValues, UPLOAD_KINDS } from '../../../src/features/settings/sysSettingsForm';
 
 const view: SysSettingsView = {
@@ -10,6 +11,7 @@ const view: SysSettingsView = {
   site: { copyright: '©', filing_number: 'ICP 1' },
   session: { single_login: true },
   mail: null,
+  company: { name: 'Acme', phone: '+86 571 8888-6666', email: 'info@acme.test', address: '1 Road' },
 };
 
 describe('system settings as form values', () => {
@@ -24,6 +26,16 @@ describe('system settings as form values', () => {
         expect(formatsList(formatsText(formats))).toEqual(formats);
       }),
     );
+  });
+
+  it('the company goes through the form and back unchanged, and its phone and e-mail are checked', () => {
+    expect(fromFormValues('company', toFormValues('company', view))).toEqual(view.company);
+    expect(CompanySettings.safeParse({ phone: '0571-8888 6666' }).success).toBe(true);
+    expect(CompanySettings.safeParse({ phone: '+86 571 8888' }).success).toBe(true);
+    expect(CompanySettings.safeParse({ phone: 'call me' }).success).toBe(false);
+    expect(CompanySettings.safeParse({ phone: '86+571' }).success).toBe(false);
+    expect(CompanySettings.safeParse({ email: 'not-an-address' }).success).toBe(false);
+    expect(CompanySettings.parse({})).toEqual({ name: '', phone: '', email: '', address: '' });
   });
 
   it('the stored upload settings go through the form and back unchanged', () => {
