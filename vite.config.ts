@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { adminBundle } from './server/clientBundle.js';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -11,7 +12,7 @@ const apiTests = ['tests/server/**/*.test.ts'];
 export default defineConfig({
   root: path.join(root, 'src'),
   base: '/admin/',
-  plugins: [react()],
+  plugins: [react(), adminBundle()],
   build: {
     outDir: process.env.BANYAN_DIST_DIR ? path.resolve(process.env.BANYAN_DIST_DIR) : path.join(root, 'dist'),
     emptyOutDir: true,

@@ -60,8 +60,4 @@ export interface DynamicMenuItem {
   parent: 'customContent' | 'contentCheck';
 }
 
-/** category_id is the text after the last `=` of the child's param (spec §2). */
-export function categoryIdFromParam(param: string): string {
-  const i = param.lastIndexOf('=');
-  return i === -1 ? param : param.slice(i + 1);
-}
+export { categoryIdFromParam } from './menuTree';

@@ -70,31 +70,4 @@ export type MenuCreate = z.infer<typeof MenuCreate>;
 export const MenuUpdate = z.object({ id: Id, ...menuFields });
 export type MenuUpdate = z.infer<typeof MenuUpdate>;
 
-/** Builds a tree from flat rows ordered by sort then id; orphans are dropped. */
-export function buildTree<T extends { id: number; parent_id: number; sort?: number }>(
-  rows: readonly T[],
-): Array<T & { children: Array<T & { children: unknown[] }> }> {
-  type Node = T & { children: Node[] };
-  const byId = new Map<number, Node>();
-  for (const r of rows) byId.set(r.id, { ...r, children: [] });
-  const roots: Node[] = [];
-  const order = (a: Node, b: Node) => (a.sort ?? 0) - (b.sort ?? 0) || a.id - b.id;
-  for (const node of byId.values()) {
-    if (node.parent_id === 0) roots.push(node);
-    else byId.get(node.parent_id)?.children.push(node);
-  }
-  const sortDeep = (list: Node[]) => {
-    list.sort(order);
-    for (const n of list) sortDeep(n.children);
-  };
-  sortDeep(roots);
-  return roots as never;
-}
-
-/** Walks a tree depth-first. */
-export function* walkTree<T extends { children?: T[] }>(nodes: readonly T[]): Generator<T> {
-  for (const n of nodes) {
-    yield n;
-    if (n.children) yield* walkTree(n.children);
-  }
-}
+export { buildTree, walkTree } from './tree';

@@ -120,3 +120,9 @@ export const LOGIN_PATH = '/login';
 export const NOT_FOUND_PATH = '/404';
 /** Menus whose children come from the server's dynamic menu (spec §2 "Dynamic custom-content routes"). */
 export const DYNAMIC_PARENTS = { customContent: '/customContent', contentCheck: '/contentCheck' } as const;
+
+/** category_id is the text after the last `=` of the child's param (spec §2). */
+export function categoryIdFromParam(param: string): string {
+  const i = param.lastIndexOf('=');
+  return i === -1 ? param : param.slice(i + 1);
+}

@@ -1,5 +1,5 @@
 import { DASHBOARD_PATH, LOGIN_PATH, NOT_FOUND_PATH, TYPELESS_PATHS } from './menuTree';
-import { PLUGIN_LIST_PATH, PLUGIN_PAGE_PREFIX, PLUGIN_PAGE_REST } from './plugin';
+import { PLUGIN_LIST_PATH, PLUGIN_PAGE_PREFIX, PLUGIN_PAGE_REST } from './pluginPaths';
 
 /**
  * A `redirect` value is followed only when it is a path on this site ("/x", never "//host", "/\\host",

@@ -19,10 +19,4 @@ export const SiteSummary = z.object({
 });
 export type SiteSummary = z.infer<typeof SiteSummary>;
 
-/** Flattens the switcher tree into options, prefixing each child level with two dashes (spec §2 "Layout"). */
-export function siteOptions(nodes: readonly SiteNode[], depth = 0): Array<{ id: number; label: string }> {
-  return nodes.flatMap((n) => [
-    { id: n.id, label: `${'--'.repeat(depth)}${n.name}` },
-    ...siteOptions(n.children, depth + 1),
-  ]);
-}
+export { siteOptions } from './tree';

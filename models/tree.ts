@@ -1,4 +1,6 @@
 // Flat records that form a tree by parent_id (sites, columns): ordered for display and walked.
+// Free of zod: the admin's shell uses these before any schema is loaded.
+import type { SiteNode } from './site';
 
 export interface TreeRow {
   id: number;
@@ -52,4 +54,41 @@ export function subtreeIds(rows: readonly TreeRow[], id: number): Set<number> {
     }
   }
   return out;
+}
+
+/** Builds a tree from flat rows ordered by sort then id; orphans are dropped. */
+export function buildTree<T extends { id: number; parent_id: number; sort?: number }>(
+  rows: readonly T[],
+): Array<T & { children: Array<T & { children: unknown[] }> }> {
+  type Node = T & { children: Node[] };
+  const byId = new Map<number, Node>();
+  for (const r of rows) byId.set(r.id, { ...r, children: [] });
+  const roots: Node[] = [];
+  const order = (a: Node, b: Node) => (a.sort ?? 0) - (b.sort ?? 0) || a.id - b.id;
+  for (const node of byId.values()) {
+    if (node.parent_id === 0) roots.push(node);
+    else byId.get(node.parent_id)?.children.push(node);
+  }
+  const sortDeep = (list: Node[]) => {
+    list.sort(order);
+    for (const n of list) sortDeep(n.children);
+  };
+  sortDeep(roots);
+  return roots as never;
+}
+
+/** Walks a tree depth-first. */
+export function* walkTree<T extends { children?: T[] }>(nodes: readonly T[]): Generator<T> {
+  for (const n of nodes) {
+    yield n;
+    if (n.children) yield* walkTree(n.children);
+  }
+}
+
+/** Flattens the switcher tree into options, prefixing each child level with two dashes (spec §2 "Layout"). */
+export function siteOptions(nodes: readonly SiteNode[], depth = 0): Array<{ id: number; label: string }> {
+  return nodes.flatMap((n) => [
+    { id: n.id, label: `${'--'.repeat(depth)}${n.name}` },
+    ...siteOptions(n.children, depth + 1),
+  ]);
 }

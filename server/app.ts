@@ -3,16 +3,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
-import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { Database } from './db/client';
 import type { Config } from './config';
 import type { SmsSender } from './services/sms';
 import type { ApiRouteInfo, AppContext } from './http/context';
-import { ApiError } from './http/errors';
 import { JobRunner } from './jobs/runner';
 import envelope from './plugins/envelope';
+import rateLimits from './plugins/rateLimits';
 import adminClient from './plugins/adminClient';
 import apiRoutes from './routes/index';
 import { UPLOADS_PREFIX } from './services/storage';
@@ -88,14 +87,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(envelope);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: MULTIPART_MAX_FILE_BYTES, files: 1, fields: 20, parts: 21 } });
-  await app.register(rateLimit, {
-    max: config.rateLimit.api,
-    timeWindow: 60_000,
-    // The admin client's hashed, immutable build files are not counted: one page load fetches dozens of them,
-    // and counting them throttled admins (several behind one office address) before any API call.
-    allowList: (req) => req.url.startsWith(ADMIN_ASSETS_PREFIX),
-    errorResponseBuilder: () => new ApiError(429, 'error.tooManyRequests'),
-  });
+  // API calls only: never public pages, static output, uploads or the admin client's files.
+  await app.register(rateLimits);
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(adminClient, { distDir: opts.distDir ?? DIST_DIR });
   // Uploaded files are public, served as stored; the admin client's static plugin owns reply.sendFile.

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT_DIR, DIST_DIR } from './app';
 
-const SOURCES = ['src', 'models', 'machines', 'vite.config.ts', 'package.json'];
+const SOURCES = ['src', 'models', 'machines', 'vite.config.ts', 'server/clientBundle.ts', 'package.json'];
 
 function newestMtime(p: string): number {
   if (!fs.existsSync(p)) return 0;

@@ -14,7 +14,7 @@ export interface Config {
   trustProxy: boolean;
   /** Log requests (off in tests). */
   logRequests: boolean;
-  /** Requests per minute and IP: all API calls, and the login/auth-code calls. */
+  /** Requests per minute: API calls per session (per IP without one), and login/auth-code calls per IP. Pages and files are never limited. */
   rateLimit: { api: number; login: number };
   /**
    * Lets server-side fetches (image localisation) reach private and loopback addresses. Only the tests

@@ -7,6 +7,14 @@ import { translate } from '../i18n/messages';
 
 export const ADMIN_BASE = '/admin/';
 
+/** Vite's hashed output (`assets/<name>-<hash>.<ext>`): a new build writes new names, so these never change. */
+const HASHED_ASSET = /^assets[\\/][^\\/]+-[\w-]{8,}\.\w+(\.(br|gz))?$/;
+
+/** Hashed assets are cached for a year; everything else (index.html, favicon) is revalidated on each use. */
+export function cacheControlOf(relativePath: string): string {
+  return HASHED_ASSET.test(relativePath) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
 /**
  * Serves the built admin SPA under /admin/ (any unknown /admin/* path gets index.html so the client
  * router answers it) and answers unknown /api/* calls with a 404 envelope. Everything else belongs to
@@ -17,7 +25,15 @@ export default fp(
     const indexFile = path.join(opts.distDir, 'index.html');
     const hasClient = fs.existsSync(indexFile);
     if (hasClient) {
-      await app.register(fastifyStatic, { root: opts.distDir, prefix: ADMIN_BASE, wildcard: false, index: false });
+      await app.register(fastifyStatic, {
+        root: opts.distDir,
+        prefix: ADMIN_BASE,
+        wildcard: false,
+        index: false,
+        // The build writes .br and .gz beside each asset; a client that accepts one gets it (with vary).
+        preCompressed: true,
+        setHeaders: (reply, filePath) => reply.header('cache-control', cacheControlOf(path.relative(opts.distDir, filePath))),
+      });
     }
     const sendIndex = (reply: import('fastify').FastifyReply) =>
       reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(indexFile));

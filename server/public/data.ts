@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client';
-import { ads, categories, contents, contentTags, sites, slideCates, slides, tags } from '../db/schema/index';
+import { ads, categories, contentCounts, contents, contentTags, sites, slideCates, slides, tags } from '../db/schema/index';
 import { likeText } from '../db/listing';
 
 // What the public pages read from the database: only live sites, shown columns, published and non-deleted content.
@@ -64,8 +64,8 @@ export async function columnsOf(db: Executor, siteId: number): Promise<ColumnRow
 export const publishedOf = (siteId: number, now = new Date()): SQL =>
   and(
     eq(contents.siteId, siteId),
-    eq(contents.status, 1),
-    isNull(contents.deletedAt),
+    // Literal, as the public indexes' predicate is written (server/db/schema/content.ts), so they match.
+    sql`${contents.status} = 1 and ${contents.deletedAt} is null`,
     or(isNull(contents.publishedAt), lte(contents.publishedAt, now)),
     sql`exists (select 1 from ${categories} where ${categories.id} = ${contents.categoryId} and ${categories.deletedAt} is null)`,
   )!;
@@ -81,19 +81,22 @@ export interface ContentQuery {
   withoutTotal?: boolean;
 }
 
-const publishedWhere = (siteId: number, query: Omit<ContentQuery, 'page' | 'pageSize'>) =>
+const publishedWhere = (siteId: number, query: Omit<ContentQuery, 'page' | 'pageSize'>, now = new Date()) =>
   and(
-    publishedOf(siteId),
+    publishedOf(siteId, now),
     query.categoryIds ? inArray(contents.categoryId, query.categoryIds.length ? query.categoryIds : [-1]) : undefined,
     query.tagId ? sql`exists (select 1 from ${contentTags} where ${contentTags.contentId} = ${contents.id} and ${contentTags.tagId} = ${query.tagId})` : undefined,
     query.q
       ? or(ilike(contents.title, likeText(query.q)), ilike(contents.keywords, likeText(query.q)), ilike(contents.description, likeText(query.q)))
       : undefined,
-    query.recommend ? eq(contents.isRecommend, true) : undefined,
+    query.recommend ? sql`${contents.isRecommend}` : undefined,
   );
 
-/** Newest first, pinned items on top: the order of every public list. */
-const publicOrder = [desc(contents.isTop), sql`coalesce(${contents.publishedAt}, ${contents.createdAt}) desc`, desc(contents.id)];
+/** Newest first, pinned items on top: the order of every public list (the contents_public_* indexes' order). */
+const publishedOrCreated = sql`coalesce(${contents.publishedAt}, ${contents.createdAt})`;
+const publicOrder = [desc(contents.isTop), sql`${publishedOrCreated} desc`, desc(contents.id)];
+/** The same order from its end (pages past a list's middle are read from there). */
+const reversedOrder = [asc(contents.isTop), sql`${publishedOrCreated} asc`, asc(contents.id)];
 
 /** Rows by id, in the order of the ids. */
 async function rowsInOrder(db: Executor, ids: number[]): Promise<ContentRow[]> {
@@ -103,18 +106,91 @@ async function rowsInOrder(db: Executor, ids: number[]): Promise<ContentRow[]> {
 }
 
 export async function listPublished(db: Executor, siteId: number, query: ContentQuery): Promise<{ rows: ContentRow[]; total: number }> {
-  const where = publishedWhere(siteId, query);
-  const [total] = query.withoutTotal ? [] : await db.select({ n: count() }).from(contents).where(where);
-  // The page's ids first, then their rows: sorting narrow rows keeps deep pages of a large column fast.
-  const ids = await db
-    .select({ id: contents.id })
-    .from(contents)
-    .where(where)
-    .orderBy(...publicOrder)
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  const rows = await rowsInOrder(db, ids.map((r) => r.id));
-  return { rows, total: total ? Number(total.n) : rows.length };
+  const now = new Date();
+  const total = query.withoutTotal ? undefined : await totalOf(db, siteId, query, now);
+  // The page's ids first (read from a public index), then their rows.
+  const rows = await rowsInOrder(db, await pageIds(db, siteId, query, now, total));
+  return { rows, total: total ?? rows.length };
+}
+
+/** A column list: only columns, no tag, search or recommended filter (its total comes from the counters). */
+const columnsOnly = (query: Omit<ContentQuery, 'page' | 'pageSize'>): query is { categoryIds: number[] } =>
+  Boolean(query.categoryIds && !query.tagId && !query.q && !query.recommend);
+
+/**
+ * The ids of one page in public order, read from a public index up to the page's end (OFFSET). A page past
+ * the list's middle (when the total is known) is read from the list's end instead, so the first and last
+ * pages cost a page and no page more than half the list. Several columns (a column with sub-columns) are
+ * one ordered read per column, each stopping after the page's end, merged: no read sorts a whole column.
+ */
+async function pageIds(db: Executor, siteId: number, query: ContentQuery, now: Date, total?: number): Promise<number[]> {
+  const start = (query.page - 1) * query.pageSize;
+  const fromEnd = total !== undefined && start > total / 2;
+  if (fromEnd && start >= total) return [];
+  // Reading backwards: skip what follows the page, take the page (the last page may be short).
+  const offset = fromEnd ? Math.max(0, total - start - query.pageSize) : start;
+  const limit = fromEnd ? Math.min(query.pageSize, total - start) : query.pageSize;
+  const order = fromEnd ? reversedOrder : publicOrder;
+  const inOrder = (ids: number[]) => (fromEnd ? ids.reverse() : ids);
+  const categoryIds = [...new Set(query.categoryIds ?? [])];
+  if (!query.categoryIds || categoryIds.length < 2) {
+    const ids = await db
+      .select({ id: contents.id })
+      .from(contents)
+      .where(publishedWhere(siteId, query, now))
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset);
+    return inOrder(ids.map((r) => r.id));
+  }
+  const branch = (categoryId: number) =>
+    sql`(select ${contents.id} as id, ${contents.isTop} as top, ${publishedOrCreated} as at from ${contents}
+      where ${publishedWhere(siteId, { ...query, categoryIds: [categoryId] }, now)}
+      order by ${sql.join(order, sql`, `)} limit ${offset + limit})`;
+  const way = sql.raw(fromEnd ? 'asc' : 'desc');
+  const result = await db.execute(
+    sql`select merged.id from (${sql.join(categoryIds.map(branch), sql` union all `)}) merged
+      order by merged.top ${way}, merged.at ${way}, merged.id ${way} limit ${limit} offset ${offset}`,
+  );
+  return inOrder((result as unknown as { rows: Array<{ id: number | string }> }).rows.map((r) => Number(r.id)));
+}
+
+/**
+ * How many items a list has. A column list adds up the maintained per-column counters (content_counts,
+ * kept by triggers) less its scheduled items not yet due, which the scheduled index finds alone; other
+ * lists (tag, search) count their rows.
+ */
+async function totalOf(db: Executor, siteId: number, query: Omit<ContentQuery, 'page' | 'pageSize'>, now: Date): Promise<number> {
+  if (!columnsOnly(query)) {
+    const [row] = await db.select({ n: count() }).from(contents).where(publishedWhere(siteId, query, now));
+    return Number(row?.n ?? 0);
+  }
+  if (!query.categoryIds.length) return 0;
+  const live = (
+    await db
+      .select({ id: categories.id })
+      .from(categories)
+      .where(and(inArray(categories.id, query.categoryIds), isNull(categories.deletedAt)))
+  ).map((r) => r.id);
+  if (!live.length) return 0;
+  const [[counted], [ahead]] = await Promise.all([
+    db
+      .select({ n: sql<string>`coalesce(sum(${contentCounts.n}), 0)` })
+      .from(contentCounts)
+      .where(and(eq(contentCounts.siteId, siteId), inArray(contentCounts.categoryId, live), eq(contentCounts.status, 1), eq(contentCounts.recycled, false))),
+    db
+      .select({ n: count() })
+      .from(contents)
+      .where(
+        and(
+          eq(contents.siteId, siteId),
+          inArray(contents.categoryId, live),
+          sql`${contents.status} = 1 and ${contents.deletedAt} is null`,
+          gt(contents.publishedAt, now),
+        ),
+      ),
+  ]);
+  return Number(counted?.n ?? 0) - Number(ahead?.n ?? 0);
 }
 
 /** Every published id of a list in public order (static generation pages through it without re-sorting). */

@@ -1,13 +1,16 @@
-import { Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Box, Center, Spinner } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { tabs } from './root';
 import { useRouting } from './useRouting';
 import { ViewActiveContext } from './viewActive';
 import { ViewLocation } from './viewLocation';
-import { Shell } from '../layout/Shell';
 import { matchRoute } from '../routes/registry';
 import { NOT_FOUND_PATH } from '../../models/menuTree';
+import { loadFeatureStrings } from '../i18n';
+
+// The shell (menus, tabs, dialogs) and the features' strings load after sign-in: the login page needs neither.
+const Shell = lazy(() => Promise.all([import('../layout/Shell'), loadFeatureStrings()]).then(([m]) => ({ default: m.Shell })));
 
 const Loading = () => (
   <Center h="40vh">
@@ -49,10 +52,12 @@ export function Root() {
   const cached = views.filter((v) => v.cache && v.path !== location).map((v) => ({ path: v.path, at: v.to ?? v.path, route: matchRoute(v.path) }));
   const shown = [...cached.filter((c) => c.route), { path: location, at: location, route: current }];
   return (
-    <Shell route={route}>
-      {shown.map(({ path, at, route: r }) => (
-        <View key={`${path}#${refreshes[path] ?? 0}`} view={r!.view} hidden={path !== location} at={at} />
-      ))}
-    </Shell>
+    <Suspense fallback={<Loading />}>
+      <Shell route={route}>
+        {shown.map(({ path, at, route: r }) => (
+          <View key={`${path}#${refreshes[path] ?? 0}`} view={r!.view} hidden={path !== location} at={at} />
+        ))}
+      </Shell>
+    </Suspense>
   );
 }

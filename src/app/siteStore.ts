@@ -1,6 +1,6 @@
 import { createStore } from './store';
 import type { SiteNode } from '../../models/site';
-import { walkTree } from '../../models/menu';
+import { walkTree } from '../../models/tree';
 
 const KEY = 'banyan:siteId';
 

@@ -1,9 +1,25 @@
 import rosetta from 'rosetta';
 import { useStore, createStore } from '../app/store';
 import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGES, type Language } from '../../models/language';
-import { CATALOGS } from './catalogs';
+import { zh as coreZh } from './zh';
+import { en as coreEn } from './en';
+import { mergeCatalogs, type Tree } from './merge';
 
-const i18n = rosetta(CATALOGS);
+// The core strings (login, shell, menus) are here from the start; the features' own strings arrive with
+// the shell (loadFeatureStrings), so the login page does not download every screen's wording.
+const i18n = rosetta<Tree>({ zh: mergeCatalogs(coreZh as unknown as Tree), en: mergeCatalogs(coreEn as unknown as Tree) });
+
+let featureStrings: Promise<void> | undefined;
+
+/** Adds every feature's strings to the catalogs, once; the shell waits for it before it renders. */
+export function loadFeatureStrings(): Promise<void> {
+  featureStrings ??= import('./features').then(({ FEATURE_CATALOGS }) => {
+    for (const lang of LANGUAGES) {
+      i18n.set(lang, mergeCatalogs(i18n.table(lang) as Tree, ...FEATURE_CATALOGS.map((c) => c[lang] as Tree)));
+    }
+  });
+  return featureStrings;
+}
 
 function storedLanguage(): Language {
   try {

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Box, Drawer, Flex, Portal, Stack } from '@chakra-ui/react';
 import { layout } from '../app/root';
 import { RESIZE_WATCH_INTERVAL_MS } from '../../models/constants';
@@ -9,10 +9,23 @@ import { PageBreadcrumb } from './Breadcrumb';
 import { Footer } from './Footer';
 import { ExpiredConfirm } from './ExpiredConfirm';
 import { LeaveConfirm } from './LeaveConfirm';
-import { PersonalDialog } from '../features/personal/PersonalDialog';
 import { useShell } from './useShell';
 import { useT } from '../i18n';
 import type { ScreenRoute } from '../routes/registry';
+
+// The personal-settings form (and the schemas it validates with) loads the first time it is opened.
+const PersonalDialog = lazy(() => import('../features/personal/PersonalDialog').then((m) => ({ default: m.PersonalDialog })));
+
+/** Mounts the personal dialog once it was first asked for, and keeps it mounted (it closes itself). */
+function PersonalDialogOnDemand({ asked }: { asked: boolean }) {
+  const wanted = useRef(false);
+  wanted.current ||= asked;
+  return wanted.current ? (
+    <Suspense fallback={null}>
+      <PersonalDialog />
+    </Suspense>
+  ) : null;
+}
 
 /** Tells the layout chart the viewport width, at most every 300 ms. */
 function useViewportWatch() {
@@ -68,7 +81,7 @@ export function Shell({ route, children }: { route: ScreenRoute | undefined; chi
           <Footer />
         </Flex>
       </Flex>
-      <PersonalDialog />
+      <PersonalDialogOnDemand asked={shell.personalOpen} />
       <ExpiredConfirm />
       <LeaveConfirm />
     </Flex>

@@ -1,5 +1,6 @@
 import type { MenuItem } from '../../models/menu';
-import { categoryIdFromParam, type DynamicMenuItem } from '../../models/account';
+import type { DynamicMenuItem } from '../../models/account';
+import { categoryIdFromParam } from '../../models/menuTree';
 import { createStore } from '../app/store';
 
 // Pure helpers over the server's menu tree: which top group a page belongs to, the chain of titles

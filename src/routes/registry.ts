@@ -1,6 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { FEATURE_VIEWS } from './views';
-import { PLUGIN_PAGE_PREFIX, PLUGIN_PAGE_REST } from '../../models/plugin';
+import { PLUGIN_PAGE_PREFIX, PLUGIN_PAGE_REST } from '../../models/pluginPaths';
 import { MENU_TREE, type MenuSeed, DASHBOARD_PATH, DASHBOARD_ALIAS_PATH, LOGIN_PATH, NOT_FOUND_PATH } from '../../models/menuTree';
 
 // Every screen of the admin as data: path, title key, menu key and flags. The router, the tabs, the

@@ -57,7 +57,7 @@ describe('tags, slides, ads and the recycle bin, as an editor', () => {
     await drawer.getByTestId('create').click();
     const slideForm = page.getByTestId('form-slide');
     await visible(slideForm);
-    expect(await slideForm.getByTestId('field-cate_id').inputValue()).not.toBe('');
+    await expect.poll(() => slideForm.getByTestId('field-cate_id').inputValue(), { timeout: 20_000 }).not.toBe('');
     await slideForm.getByTestId('field-title').fill('新年第一张');
     await slideForm.getByTestId('field-image').fill('javascript:alert(1)');
     await slideForm.getByTestId('form-submit').click();

@@ -102,7 +102,7 @@ describe('the attachment picker, as an editor', () => {
     await picker.confirm();
 
     const red = await urlOf('red.png');
-    expect(await form.getByTestId('field-image').inputValue()).toBe(red);
+    await expect.poll(() => form.getByTestId('field-image').inputValue(), { timeout: 20_000 }).toBe(red);
     await visible(form.getByTestId('field-image-preview'));
     await form.getByTestId('form-submit').click();
     await form.waitFor({ state: 'hidden' });
@@ -127,7 +127,7 @@ describe('the attachment picker, as an editor', () => {
     await picker.seeItems(['red.png', 'blue.png', 'logo-green.png']);
     expect(await picker.isChosen('logo-green.png')).toBe(true);
     await picker.confirm();
-    expect(await logo.inputValue()).toBe(await urlOf('logo-green.png'));
+    await expect.poll(() => logo.inputValue(), { timeout: 20_000 }).toBe(await urlOf('logo-green.png'));
 
     // A network address: name and address required, then saved and chosen.
     await page.getByTestId('setting-logo-choose').click();
@@ -141,7 +141,7 @@ describe('the attachment picker, as an editor', () => {
     await visible(picker.root.getByTestId('picker-grid'));
     await picker.seeChosenCount('已选 1 / 1');
     await picker.confirm();
-    expect(await logo.inputValue()).toBe('https://cdn.example.com/logo.svg');
+    await expect.poll(() => logo.inputValue(), { timeout: 20_000 }).toBe('https://cdn.example.com/logo.svg');
     const [network] = await t.db.select().from(attachments).where(eq(attachments.name, 'CDN 标志'));
     expect(network).toMatchObject({ url: 'https://cdn.example.com/logo.svg', storage: 5, type: 2 });
     await page.close();

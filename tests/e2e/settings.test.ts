@@ -55,8 +55,8 @@ describe('system settings, as a super-admin', () => {
 
     await page.reload();
     await openSettings(page);
-    expect(await page.getByTestId('sys-image-max_kb').inputValue()).toBe('3072');
-    expect(await page.getByTestId('sys-image-formats').inputValue()).toBe('jpg, png, webp');
+    await expect.poll(() => page.getByTestId('sys-image-max_kb').inputValue(), { timeout: 20_000 }).toBe('3072');
+    await expect.poll(() => page.getByTestId('sys-image-formats').inputValue(), { timeout: 20_000 }).toBe('jpg, png, webp');
     await page.close();
   });
 
@@ -104,7 +104,7 @@ describe('system settings, as a super-admin', () => {
     await openSettings(page);
     const secret = page.getByTestId('sys-secret_access_key');
     await visible(secret);
-    expect(await secret.inputValue()).toBe('');
+    await expect.poll(() => secret.inputValue(), { timeout: 20_000 }).toBe('');
     expect(await secret.getAttribute('data-secret-set')).toBe('true');
     await containsText(page.getByTestId('sys-group-storage'), '已设置（留空则保持不变）');
     expect(await page.content()).not.toContain(S3_SECRET);

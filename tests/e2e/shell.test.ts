@@ -43,7 +43,7 @@ describe('working in the shell', () => {
     await page.getByTestId('tab-/Admin/index').click();
     await visible(page.getByTestId('page-admin'));
     await page.getByTestId('tab-/Role/index').click();
-    expect(await page.getByTestId('page-role').getByTestId('filter-name').inputValue()).toBe('kept');
+    await expect.poll(() => page.getByTestId('page-role').getByTestId('filter-name').inputValue(), { timeout: 20_000 }).toBe('kept');
 
     // Refresh remounts the view: the typed filter is gone.
     await page.getByTestId('tab-/Role/index').click({ button: 'right' });

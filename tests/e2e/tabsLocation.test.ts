@@ -51,14 +51,14 @@ describe('tabs keep where their page was', () => {
     await eventually('the address is the article again', async () => shell.path() === `/updateContent?id=${article}`);
     await editor.waitLoaded();
     await editor.seeNoLoadError();
-    expect(await editor.title().inputValue()).toBe('榕树开园');
+    await expect.poll(() => editor.title().inputValue(), { timeout: 20_000 }).toBe('榕树开园');
 
     // Through the dashboard tab and back, by clicking tabs only.
     await tabs.switchTo('/');
     await eventually('the dashboard is shown', async () => shell.path() === '/');
     await tabs.switchTo('/updateContent');
     await eventually('the address is the article again', async () => shell.path() === `/updateContent?id=${article}`);
-    expect(await editor.title().inputValue()).toBe('榕树开园');
+    await expect.poll(() => editor.title().inputValue(), { timeout: 20_000 }).toBe('榕树开园');
     await editor.seeNoLoadError();
     await page.close();
   });

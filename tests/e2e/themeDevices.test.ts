@@ -85,7 +85,7 @@ describe('the public contact form', () => {
         await page.locator('form.contact-form button[type="submit"]').click();
         await visible(page.locator('.form-alert'));
         await containsText(page.locator('.field-error').first(), lang === 'zh' ? '邮箱格式不正确' : 'This email address is not valid');
-        expect(await page.locator('input[name="name"]').inputValue()).toBe('Wang <b>');
+        await expect.poll(() => page.locator('input[name="name"]').inputValue(), { timeout: 20_000 }).toBe('Wang <b>');
         await saveScreenshot(page, `contact-${lang}-${width}-errors.png`, { fullPage: true });
         await page.locator('input[name="email"]').fill('wang@example.com');
         await page.locator('textarea[name="content"]').fill(`Hello from ${lang} ${width}`);

@@ -65,28 +65,28 @@ describe('unsaved work on full-page forms', () => {
     await saveScreenshot(page, 'unsaved-leave-zh-1440.png');
     await question.keepEditing();
     expect(shell.path()).toBe(`/updateContent?id=${article}`);
-    expect(await editor.title().inputValue()).toBe('改了一半的标题');
+    await expect.poll(() => editor.title().inputValue(), { timeout: 20_000 }).toBe('改了一半的标题');
 
     // The browser's back: asked, and the address stays on the article.
     await page.goBack();
     await question.seeAsked();
     expect(shell.path()).toBe(`/updateContent?id=${article}`);
     await question.keepEditing();
-    expect(await editor.title().inputValue()).toBe('改了一半的标题');
+    await expect.poll(() => editor.title().inputValue(), { timeout: 20_000 }).toBe('改了一半的标题');
 
     // Closing the article's tab: asked.
     await tabs.close('/updateContent');
     await question.seeAsked();
     await question.keepEditing();
     await tabs.seeTab('/updateContent');
-    expect(await editor.title().inputValue()).toBe('改了一半的标题');
+    await expect.poll(() => editor.title().inputValue(), { timeout: 20_000 }).toBe('改了一半的标题');
 
     // Reload: the browser asks.
     const asked = browserQuestions(page);
     // The reload waits on the browser's question, which is declined: it never completes.
     void page.reload().catch(() => undefined);
     await eventually('the browser asked before reloading', async () => asked.includes('beforeunload'));
-    expect(await editor.title().inputValue()).toBe('改了一半的标题');
+    await expect.poll(() => editor.title().inputValue(), { timeout: 20_000 }).toBe('改了一半的标题');
 
     // Back again, discarding this time: the list, and the article's tab holds the stored title again.
     await page.goBack();
@@ -148,7 +148,7 @@ describe('unsaved work on full-page forms', () => {
     await pageSettled(page);
     await saveScreenshot(page, 'unsaved-leave-en-375.png');
     await question.keepEditing();
-    expect(await page.getByTestId('field-title').inputValue()).toBe('Half-typed column');
+    await expect.poll(() => page.getByTestId('field-title').inputValue(), { timeout: 20_000 }).toBe('Half-typed column');
 
     // Closing its tab, discarding: the tab and what was typed are gone.
     await new TabsBar(page).close('/addColumn');
@@ -159,7 +159,7 @@ describe('unsaved work on full-page forms', () => {
     // Typed again, then discarded through the form's Back button: back on the list, the add page's tab closed.
     await page.getByTestId('page-category').getByTestId('create').click();
     await visible(page.getByTestId('page-addColumn'));
-    expect(await page.getByTestId('field-title').inputValue()).toBe('');
+    await expect.poll(() => page.getByTestId('field-title').inputValue(), { timeout: 20_000 }).toBe('');
     await page.getByTestId('field-title').fill('Typed again');
     await page.getByTestId('column-back').click();
     await question.discard();

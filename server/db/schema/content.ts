@@ -145,7 +145,43 @@ export const contents = pgTable(
     index('contents_list_idx').on(t.siteId, t.categoryId, t.deletedAt),
     index('contents_published_idx').on(t.siteId, t.status, t.publishedAt),
     index('contents_audit_idx').on(t.siteId, t.checkStatus),
+    // The admin list's order (pinned, newest, id; read backwards) under each of its usual filters, so a
+    // page is read from the index instead of sorting the column (server/operations/content/listing.ts).
+    index('contents_admin_site_idx').on(t.siteId, t.isTop, t.createdAt, t.id).where(sql`deleted_at is null`),
+    index('contents_admin_column_idx').on(t.siteId, t.categoryId, t.isTop, t.createdAt, t.id).where(sql`deleted_at is null`),
+    index('contents_admin_status_idx').on(t.siteId, t.status, t.isTop, t.createdAt, t.id).where(sql`deleted_at is null`),
+    index('contents_admin_column_status_idx').on(t.siteId, t.categoryId, t.status, t.isTop, t.createdAt, t.id).where(sql`deleted_at is null`),
+    index('contents_admin_recycled_idx').on(t.siteId, t.isTop, t.createdAt, t.id).where(sql`deleted_at is not null`),
+    // The public lists' order (pinned, newest, id; read backwards) over published rows, so a public page is
+    // read from the index; scheduled rows (published_at ahead) are found without reading the rest (server/public/data.ts).
+    index('contents_public_column_idx')
+      .on(t.siteId, t.categoryId, t.isTop, sql`coalesce(${t.publishedAt}, ${t.createdAt})`, t.id)
+      .where(sql`status = 1 and deleted_at is null`),
+    index('contents_public_site_idx')
+      .on(t.siteId, t.isTop, sql`coalesce(${t.publishedAt}, ${t.createdAt})`, t.id)
+      .where(sql`status = 1 and deleted_at is null`),
+    index('contents_public_recommend_idx')
+      .on(t.siteId, t.isTop, sql`coalesce(${t.publishedAt}, ${t.createdAt})`, t.id)
+      .where(sql`status = 1 and deleted_at is null and is_recommend`),
+    index('contents_public_scheduled_idx').on(t.siteId, t.categoryId, t.publishedAt).where(sql`status = 1 and deleted_at is null`),
   ],
+);
+
+/**
+ * How many content rows each (site, column, status, recycled) holds: the admin list's totals without a
+ * count over the column. Kept by statement triggers on contents (migration 0011_content_counts.sql), so
+ * every write path and plugin updates it in its own transaction; derived data, left out of backups.
+ */
+export const contentCounts = pgTable(
+  'content_counts',
+  {
+    siteId: integer('site_id').notNull(),
+    categoryId: integer('category_id').notNull(),
+    status: integer('status').notNull(),
+    recycled: boolean('recycled').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.categoryId, t.status, t.recycled] })],
 );
 
 export interface ContentSnapshot {

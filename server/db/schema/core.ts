@@ -148,7 +148,8 @@ export const loginLogs = pgTable(
     userAgent: text('user_agent').notNull().default(''),
     createdAt: created(),
   },
-  (t) => [index('login_logs_created_idx').on(t.createdAt)],
+  // The log lists read newest id first; success is their one equality filter.
+  (t) => [index('login_logs_created_idx').on(t.createdAt), index('login_logs_success_idx').on(t.success, t.id)],
 );
 
 export const optLogs = pgTable(
@@ -164,7 +165,7 @@ export const optLogs = pgTable(
     ip: text('ip').notNull().default(''),
     createdAt: created(),
   },
-  (t) => [index('opt_logs_created_idx').on(t.createdAt)],
+  (t) => [index('opt_logs_created_idx').on(t.createdAt), index('opt_logs_type_idx').on(t.contentType, t.id)],
 );
 
 /** System settings: one JSON value per key (footer, session policy, upload, storage, mail...). */

@@ -1,4 +1,5 @@
 import { bigint, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { created, softDelete, ts, updated } from './columns';
 import { admins, sites } from './core';
 
@@ -30,7 +31,14 @@ export const attachments = pgTable(
     updatedAt: updated(),
     ...softDelete(),
   },
-  (t) => [index('attachments_site_idx').on(t.siteId, t.cateId), index('attachments_hash_idx').on(t.hash)],
+  (t) => [
+    index('attachments_site_idx').on(t.siteId, t.cateId),
+    index('attachments_hash_idx').on(t.hash),
+    // The admin list's order (newest first) for the whole site, one category and one type.
+    index('attachments_list_idx').on(t.siteId, t.createdAt, t.id).where(sql`deleted_at is null`),
+    index('attachments_list_cate_idx').on(t.siteId, t.cateId, t.createdAt, t.id).where(sql`deleted_at is null`),
+    index('attachments_list_type_idx').on(t.siteId, t.type, t.createdAt, t.id).where(sql`deleted_at is null`),
+  ],
 );
 
 /** Attachment categories of a site: a tree of two levels at most (parent 0 is the root). */

@@ -1,4 +1,5 @@
 import { index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { created, softDelete } from './columns';
 import { sites } from './core';
 
@@ -39,5 +40,10 @@ export const inquiries = pgTable(
     /** Deleted inquiries wait in the recycle bin. */
     ...softDelete(),
   },
-  (t) => [index('inquiries_site_idx').on(t.siteId, t.createdAt), index('inquiries_site_id_idx').on(t.siteId, t.id)],
+  (t) => [
+    index('inquiries_site_idx').on(t.siteId, t.createdAt),
+    index('inquiries_site_id_idx').on(t.siteId, t.id),
+    // The admin list (newest id first) filtered by status, e.g. the new ones.
+    index('inquiries_site_status_idx').on(t.siteId, t.status, t.id).where(sql`deleted_at is null`),
+  ],
 );

@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, sql, sum, type SQL } from 'drizzle-orm';
 import { shownAuditState } from '../../../models/audit';
 import type { z } from 'zod';
-import { admins, categories, contents, contentTags, tags } from '../../db/schema/index';
+import { admins, categories, contentCounts, contents, contentTags, tags } from '../../db/schema/index';
 import type { Executor } from '../../db/client';
 import type { AuthContext } from '../../http/context';
 import { dateRange, iso, likeText, offsetOf } from '../../db/listing';
@@ -89,15 +89,15 @@ export async function columnSubtree(db: Executor, categoryId: number, siteId: nu
  * A column filter of a site the admin does not manage answers 403.
  */
 export async function listContents(db: Executor, auth: AuthContext, siteId: number, q: ListQuery, extra?: SQL) {
-  let inColumns: SQL | undefined;
+  let columnIds: number[] | undefined;
   if (q.category_id !== undefined) {
     const column = await manageableCategory(db, auth, q.category_id);
-    inColumns = column.siteId === siteId ? inArray(contents.categoryId, await columnSubtree(db, column.id, siteId)) : eq(contents.id, -1);
+    columnIds = column.siteId === siteId ? await columnSubtree(db, column.id, siteId) : [];
   }
-  const where = and(
+  const inColumns = columnIds === undefined ? undefined : columnIds.length ? inArray(contents.categoryId, columnIds) : eq(contents.id, -1);
+  const filters = and(
     eq(contents.siteId, siteId),
     q.deleted === 1 ? isNotNull(contents.deletedAt) : isNull(contents.deletedAt),
-    inColumns,
     q.status === undefined ? undefined : eq(contents.status, q.status),
     q.keyword ? ilike(contents.title, likeText(q.keyword)) : undefined,
     flag(contents.isRecommend, q.is_recommend),
@@ -105,17 +105,63 @@ export async function listContents(db: Executor, auth: AuthContext, siteId: numb
     dateRange(contents.createdAt, q.start, q.end),
     extra,
   );
-  const [total] = await db.select({ n: count() }).from(contents).where(where);
-  const rows = await db
+  const where = and(filters, inColumns);
+  const counted = !q.keyword && q.is_recommend === undefined && q.is_top === undefined && !q.start && !q.end && !extra;
+  const total = counted ? await countedTotal(db, siteId, q, columnIds) : await scannedTotal(db, where);
+  const merged = columnIds && columnIds.length > 1 && columnIds.length <= MERGED_COLUMNS ? columnIds : undefined;
+  const ids = merged ? await subtreePageIds(db, filters, merged, q) : undefined;
+  const page = db
     .select(LIST_COLUMNS)
     .from(contents)
     .leftJoin(categories, eq(categories.id, contents.categoryId))
-    .where(where)
-    .orderBy(desc(contents.isTop), desc(contents.createdAt), desc(contents.id))
-    .limit(q.limit)
-    .offset(offsetOf(q.page, q.limit));
+    .where(ids ? inArray(contents.id, ids) : where)
+    .orderBy(desc(contents.isTop), desc(contents.createdAt), desc(contents.id));
+  const rows = ids ? (ids.length ? await page : []) : await page.limit(q.limit).offset(offsetOf(q.page, q.limit));
   const tagMap = await tagsOf(db, rows.map((r) => r.id));
-  return { rows: rows.map((r) => toListItem(r, tagMap.get(r.id) ?? [])), count: Number(total?.n ?? 0) };
+  return { rows: rows.map((r) => toListItem(r, tagMap.get(r.id) ?? [])), count: total };
+}
+
+/** Up to this many columns, a sub-tree's page reads each column in its index order instead of sorting them all. */
+const MERGED_COLUMNS = 64;
+
+/**
+ * The ids of a sub-tree's page: each column gives its first offset + limit rows in the list's order from its
+ * index, and only those are merged, so the page reads O(columns × (offset + page)) rows, never a sort of every
+ * row below the column (PostgreSQL plans no ordered Merge Append over such a UNION ALL).
+ */
+async function subtreePageIds(db: Executor, filters: SQL | undefined, columnIds: number[], q: ListQuery): Promise<number[]> {
+  const offset = offsetOf(q.page, q.limit);
+  const branches = columnIds.map(
+    (id) => sql`(select ${contents.id} as id, ${contents.isTop} as is_top, ${contents.createdAt} as created_at
+      from ${contents} where ${and(filters, eq(contents.categoryId, id))}
+      order by ${contents.isTop} desc, ${contents.createdAt} desc, ${contents.id} desc limit ${offset + q.limit})`,
+  );
+  const result = await db.execute(sql`select id from (${sql.join(branches, sql` union all `)}) as page
+    order by is_top desc, created_at desc, id desc limit ${q.limit} offset ${offset}`);
+  return (result as unknown as { rows: Array<{ id: number }> }).rows.map((r) => Number(r.id));
+}
+
+/** The list's total from the counters the triggers on contents keep (no count over the column). */
+async function countedTotal(db: Executor, siteId: number, q: ListQuery, columnIds: number[] | undefined): Promise<number> {
+  if (columnIds?.length === 0) return 0;
+  const [row] = await db
+    .select({ n: sum(contentCounts.n) })
+    .from(contentCounts)
+    .where(
+      and(
+        eq(contentCounts.siteId, siteId),
+        eq(contentCounts.recycled, q.deleted === 1),
+        columnIds ? inArray(contentCounts.categoryId, columnIds) : undefined,
+        q.status === undefined ? undefined : eq(contentCounts.status, q.status),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+/** An exact count for filters the counters do not carry (keyword, flags, dates, the audit list's). */
+async function scannedTotal(db: Executor, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(contents).where(where);
+  return Number(row?.n ?? 0);
 }
 
 /** The nickname (or account) of an admin, '' when unknown or deleted. */

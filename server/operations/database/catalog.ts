@@ -10,7 +10,15 @@ import { MIGRATIONS_FOLDER, type Executor } from '../../db/client';
  * throttling) belongs to the people signed in now, not to the data; jobs and upload sessions describe work
  * of this process and temporary files on this disk. A restore keeps the restorer signed in (see restore.ts).
  */
-export const VOLATILE_TABLES: ReadonlySet<string> = new Set(['sessions', 'auth_codes', 'login_throttle', 'jobs', 'upload_sessions']);
+export const VOLATILE_TABLES: ReadonlySet<string> = new Set([
+  'sessions',
+  'auth_codes',
+  'login_throttle',
+  'jobs',
+  'upload_sessions',
+  // Derived: the triggers on contents empty it when a restore truncates contents and recount every row inserted.
+  'content_counts',
+]);
 
 export interface ColumnInfo {
   name: string;

@@ -25,6 +25,8 @@ vi.mock('../../../src/api/http', async (importActual) => {
 
 const { ApiFailure } = await import('../../../src/api/http');
 const { uploadImage } = await import('../../../src/features/content/ImageInput');
+// The editor runs inside the shell, which brings the features' strings (the refusal message is one).
+await (await import('../../../src/i18n')).loadFeatureStrings();
 
 const KB = 1024;
 // Chunks of 64 KB above 64 KB (the smallest the settings allow).

@@ -1,0 +1,4 @@
+CREATE INDEX "contents_public_column_idx" ON "contents" USING btree ("site_id","category_id","is_top",coalesce("published_at", "created_at"),"id") WHERE status = 1 and deleted_at is null;--> statement-breakpoint
+CREATE INDEX "contents_public_site_idx" ON "contents" USING btree ("site_id","is_top",coalesce("published_at", "created_at"),"id") WHERE status = 1 and deleted_at is null;--> statement-breakpoint
+CREATE INDEX "contents_public_recommend_idx" ON "contents" USING btree ("site_id","is_top",coalesce("published_at", "created_at"),"id") WHERE status = 1 and deleted_at is null and is_recommend;--> statement-breakpoint
+CREATE INDEX "contents_public_scheduled_idx" ON "contents" USING btree ("site_id","category_id","published_at") WHERE status = 1 and deleted_at is null;
