@@ -5,6 +5,7 @@ import type { ImageLocalResult, UploadedFile, WordSearchResult } from '../../../
 import RichTextEditor, { type EditorServerActions } from '../../../src/components/editor/RichTextEditor';
 import { Toaster } from '../../../src/components/Toaster';
 import { system } from '../../../src/theme/system';
+import { loadFeatureStrings } from '../../../src/i18n';
 
 // A page with only the rich-text editor, for the browser test: stub server actions with fixed answers,
 // uploads that finish when the test says so, and the onChange HTML and description shown as text.
@@ -88,11 +89,14 @@ function Harness() {
   );
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <ChakraProvider value={system}>
-      <Harness />
-      <Toaster />
-    </ChakraProvider>
-  </StrictMode>,
+// The editor's wording is a feature catalogue, which the app loads with the shell; the harness has no shell.
+void loadFeatureStrings().then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <ChakraProvider value={system}>
+        <Harness />
+        <Toaster />
+      </ChakraProvider>
+    </StrictMode>,
+  ),
 );
