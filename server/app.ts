@@ -28,8 +28,6 @@ export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 /** The built admin SPA; `BANYAN_DIST_DIR` lets parallel checkouts' browser tests build apart. */
 export const DIST_DIR = process.env.BANYAN_DIST_DIR ? path.resolve(process.env.BANYAN_DIST_DIR) : path.join(ROOT_DIR, 'dist');
 /** Largest file one multipart request may carry; routes ask for less (an editor image: 10 MB). */
-/** Where the built admin client's hashed files are served (vite `base` + `assets/`). */
-export const ADMIN_ASSETS_PREFIX = '/admin/assets/';
 export const MULTIPART_MAX_FILE_BYTES = 20 * 1024 * 1024;
 
 export interface BuildOptions {
