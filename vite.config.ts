@@ -17,6 +17,11 @@ export default defineConfig({
     outDir: process.env.BANYAN_DIST_DIR ? path.resolve(process.env.BANYAN_DIST_DIR) : path.join(root, 'dist'),
     emptyOutDir: true,
     chunkSizeWarningLimit: 900,
+    rolldownOptions: {
+      // Chakra's theme module builds its full default config (every recipe) at its top level with
+      // `defineConfig`, an identity function: marked pure, the recipes the admin does not use drop out.
+      treeshake: { manualPureFunctions: ['defineConfig'] },
+    },
   },
   server: {
     proxy: { '/api': `http://localhost:${process.env.PORT || 8080}` },

@@ -11,16 +11,20 @@ import type { Plugin } from 'vite';
  * Gzip bytes the budget allows. A ratchet: lower it whenever the bundle shrinks (issue 14's goal is
  * 160 kB for login + shell; the figures reached so far are in the report of that issue).
  */
-export const BUNDLE_BUDGET: BundleBudget = { login: 240_000, loginAndShell: 310_000 };
+export const BUNDLE_BUDGET: BundleBudget = { login: 165_000, loginAndShell: 188_000 };
 
 export interface BundleBudget {
   login: number;
   loginAndShell: number;
 }
 
-/** The modules whose chunks (with everything they import statically) the login page and the shell load. */
+/**
+ * The modules whose chunks (with everything they import statically) the login page and the shell load:
+ * the shell's first screen is the dashboard, whose strings come with the shell (the page's own chunk, like
+ * every screen's, is not weighed); the other screens' strings and recipes load with the first of them.
+ */
 const LOGIN_MODULES = ['src/features/login/LoginPage.tsx'];
-const SHELL_MODULES = ['src/layout/Shell.tsx', 'src/i18n/features.ts'];
+const SHELL_MODULES = ['src/layout/Shell.tsx', 'src/features/dashboard/i18n.ts'];
 
 /** What the budget reads of a built chunk or asset (a subset of Rollup's output). */
 export interface BuiltFile {

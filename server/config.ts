@@ -32,7 +32,12 @@ export interface Config {
   pluginKeys: string[];
   /** The local plugin catalogue (index.json and its zips); default the shipped one. Env BANYAN_PLUGIN_CATALOGUE_DIR. */
   pluginCatalogueDir?: string;
+  /** Bytes the public page cache keeps (env PAGE_CACHE_MB, default 64 MiB; 0 turns it off). */
+  pageCacheBytes?: number;
 }
+
+/** The public page cache's default size (server/public/pageCache.ts). */
+export const PAGE_CACHE_BYTES_DEFAULT = 64 * 1024 * 1024;
 
 const int = (v: string | undefined, fallback: number) => {
   const n = Number.parseInt(v ?? '', 10);
@@ -51,6 +56,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logRequests: env.LOG_REQUESTS !== '0',
     rateLimit: { api: int(env.RATE_LIMIT_API, 1200), login: int(env.RATE_LIMIT_LOGIN, 30) },
     pluginKeys: (env.BANYAN_PLUGIN_KEYS ?? '').split(',').map((k) => k.trim()).filter(Boolean),
+    pageCacheBytes: env.PAGE_CACHE_MB !== undefined && /^\d+$/.test(env.PAGE_CACHE_MB) ? Number(env.PAGE_CACHE_MB) * 1024 * 1024 : PAGE_CACHE_BYTES_DEFAULT,
     pluginCatalogueDir: env.BANYAN_PLUGIN_CATALOGUE_DIR ? path.resolve(env.BANYAN_PLUGIN_CATALOGUE_DIR) : undefined,
     ...overrides,
   };

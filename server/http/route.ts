@@ -62,11 +62,16 @@ export function tokenOf(req: FastifyRequest): string {
   return typeof value === 'string' ? value.trim() : '';
 }
 
+/** A request's session lookup, made once: the limiter and the handler share it, a refused token included. */
+const lookups = new WeakMap<FastifyRequest, Promise<AuthContext>>();
+
 export async function authenticate(req: FastifyRequest): Promise<AuthContext> {
   if (req.auth) return req.auth;
   const token = tokenOf(req);
   if (!token) throw new ApiError(CODE_TOKEN_INVALID, 'error.unauthorized');
-  req.auth = await resolveSession(req.server.ctx.db, req.server.ctx.config, token);
+  let lookup = lookups.get(req);
+  if (!lookup) lookups.set(req, (lookup = resolveSession(req.server.ctx.db, req.server.ctx.config, token)));
+  req.auth = await lookup;
   return req.auth;
 }
 

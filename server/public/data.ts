@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client';
-import { ads, categories, contentCounts, contents, contentTags, sites, slideCates, slides, tags } from '../db/schema/index';
+import { ads, categories, contentCounts, contents, contentTags, sites, slideCates, slides, tagCounts, tags } from '../db/schema/index';
 import { likeText } from '../db/listing';
 
 // What the public pages read from the database: only live sites, shown columns, published and non-deleted content.
@@ -107,10 +107,73 @@ async function rowsInOrder(db: Executor, ids: number[]): Promise<ContentRow[]> {
 
 export async function listPublished(db: Executor, siteId: number, query: ContentQuery): Promise<{ rows: ContentRow[]; total: number }> {
   const now = new Date();
+  if (tagOnly(query)) {
+    const total = query.withoutTotal ? undefined : await tagTotal(db, siteId, query.tagId, now);
+    const rows = await rowsInOrder(db, await tagPageIds(db, siteId, query, now, total));
+    return { rows, total: total ?? rows.length };
+  }
   const total = query.withoutTotal ? undefined : await totalOf(db, siteId, query, now);
+  // A search's total is capped: its pages are read from the start, and none past the cap.
+  if (query.q && (query.page - 1) * query.pageSize >= SEARCH_TOTAL_CAP) return { rows: [], total: total ?? 0 };
   // The page's ids first (read from a public index), then their rows.
-  const rows = await rowsInOrder(db, await pageIds(db, siteId, query, now, total));
+  const rows = await rowsInOrder(db, await pageIds(db, siteId, query, now, query.q ? undefined : total));
   return { rows, total: total ?? rows.length };
+}
+
+/** Search lists count at most this many matches (the pager stops there; a search never counts a whole site). */
+export const SEARCH_TOTAL_CAP = 1000;
+
+/** A tag list: only a tag (read from content_tags_public_idx, its total from tag_counts). */
+const tagOnly = (query: Omit<ContentQuery, 'page' | 'pageSize'>): query is { tagId: number } =>
+  Boolean(query.tagId && !query.categoryIds && !query.q && !query.recommend);
+
+/** The site's recycled columns (few): a tag list leaves their items out. */
+const recycledColumns = async (db: Executor, siteId: number): Promise<number[]> =>
+  (await db.select({ id: categories.id }).from(categories).where(and(eq(categories.siteId, siteId), sql`${categories.deletedAt} is not null`))).map((r) => r.id);
+
+/**
+ * A tag's live, due items outside the recycled columns (content_tags carries the order keys: migration 0013).
+ * The columns are given as constants (none in the common case), never joined, so the planner reads the tag's
+ * index in order and stops after the page.
+ */
+const taggedWhere = (siteId: number, tagId: number, now: Date, recycled: number[], due = true) =>
+  sql`${contentTags.tagId} = ${tagId} and ${contentTags.live} and ${contentTags.siteId} = ${siteId}
+    and ${due ? sql`${contentTags.sortAt} <= ${now}` : sql`${contentTags.sortAt} > ${now}`}
+    ${recycled.length ? sql`and ${contentTags.categoryId} not in ${recycled}` : sql``}`;
+const tagOrderSql = (way: 'asc' | 'desc') => sql.raw(`"content_tags"."is_top" ${way}, "content_tags"."sort_at" ${way}, "content_tags"."content_id" ${way}`);
+
+/** One page of a tag's ids in public order: an index read up to the page (from the end past the middle). */
+async function tagPageIds(db: Executor, siteId: number, query: ContentQuery & { tagId: number }, now: Date, total?: number): Promise<number[]> {
+  const start = (query.page - 1) * query.pageSize;
+  const fromEnd = total !== undefined && start > total / 2;
+  if (fromEnd && start >= total) return [];
+  const offset = fromEnd ? Math.max(0, total - start - query.pageSize) : start;
+  const limit = fromEnd ? Math.min(query.pageSize, total - start) : query.pageSize;
+  const rows = await db
+    .select({ id: contentTags.contentId })
+    .from(contentTags)
+    .where(taggedWhere(siteId, query.tagId, now, await recycledColumns(db, siteId)))
+    .orderBy(tagOrderSql(fromEnd ? 'asc' : 'desc'))
+    .limit(limit)
+    .offset(offset);
+  const ids = rows.map((r) => r.id);
+  return fromEnd ? ids.reverse() : ids;
+}
+
+/**
+ * A tag's total without counting its rows: the trigger-kept tag_counts of its live columns, less its scheduled
+ * items not yet due (content_tags_scheduled_idx finds them alone).
+ */
+async function tagTotal(db: Executor, siteId: number, tagId: number, now: Date): Promise<number> {
+  const [[counted], [ahead]] = await Promise.all([
+    db
+      .select({ n: sql<string>`coalesce(sum(${tagCounts.n}), 0)` })
+      .from(tagCounts)
+      .innerJoin(categories, and(eq(categories.id, tagCounts.categoryId), eq(categories.siteId, siteId), isNull(categories.deletedAt)))
+      .where(eq(tagCounts.tagId, tagId)),
+    recycledColumns(db, siteId).then((recycled) => db.select({ n: count() }).from(contentTags).where(taggedWhere(siteId, tagId, now, recycled, false))),
+  ]);
+  return Math.max(0, Number(counted?.n ?? 0) - Number(ahead?.n ?? 0));
 }
 
 /** A column list: only columns, no tag, search or recommended filter (its total comes from the counters). */
@@ -162,7 +225,9 @@ async function pageIds(db: Executor, siteId: number, query: ContentQuery, now: D
  */
 async function totalOf(db: Executor, siteId: number, query: Omit<ContentQuery, 'page' | 'pageSize'>, now: Date): Promise<number> {
   if (!columnsOnly(query)) {
-    const [row] = await db.select({ n: count() }).from(contents).where(publishedWhere(siteId, query, now));
+    // Search (and any other filtered list) counts up to SEARCH_TOTAL_CAP + 1 matches, never the whole site.
+    const matches = db.select({ one: sql`1` }).from(contents).where(publishedWhere(siteId, query, now)).limit(query.q ? SEARCH_TOTAL_CAP : 1_000_000_000).as('matches');
+    const [row] = await db.select({ n: count() }).from(matches);
     return Number(row?.n ?? 0);
   }
   if (!query.categoryIds.length) return 0;
@@ -195,6 +260,11 @@ async function totalOf(db: Executor, siteId: number, query: Omit<ContentQuery, '
 
 /** Every published id of a list in public order (static generation pages through it without re-sorting). */
 export async function publishedIdsInOrder(db: Executor, siteId: number, query: Omit<ContentQuery, 'page' | 'pageSize'>): Promise<number[]> {
+  if (tagOnly(query)) {
+    const recycled = await recycledColumns(db, siteId);
+    const rows = await db.select({ id: contentTags.contentId }).from(contentTags).where(taggedWhere(siteId, query.tagId, new Date(), recycled)).orderBy(tagOrderSql('desc'));
+    return rows.map((r) => r.id);
+  }
   const ids = await db.select({ id: contents.id }).from(contents).where(publishedWhere(siteId, query)).orderBy(...publicOrder);
   return ids.map((r) => r.id);
 }
@@ -265,12 +335,3 @@ export async function liveAdsOf(db: Executor, siteId: number, now = new Date()) 
     .limit(ADS_PER_PAGE);
 }
 
-/** Every published item's id, column and last change, for the sitemap. */
-export async function sitemapEntries(db: Executor, siteId: number, limit = 45_000) {
-  return db
-    .select({ id: contents.id, categoryId: contents.categoryId, updatedAt: contents.updatedAt })
-    .from(contents)
-    .where(publishedOf(siteId))
-    .orderBy(desc(contents.id))
-    .limit(limit);
-}

@@ -1,5 +1,5 @@
 import type { Executor } from '../db/client';
-import { listPublished, publishedIdsInOrder, type ColumnRow } from './data';
+import { publishedIdsInOrder, type ColumnRow } from './data';
 import { descendantIds } from './view';
 
 // The public lists (column pages, tag pages, a column's related items) as ids, and the reads a static
@@ -10,8 +10,7 @@ import { descendantIds } from './view';
 export type RunCache = Map<string, Promise<unknown>>;
 
 export const TAG_PAGE_SIZE = 10;
-/** Detail pages show the column's latest items other than themselves: read one more than shown. */
-export const RELATED_READ = 6;
+/** Detail pages show at most this many related items (server/public/related.ts). */
 export const RELATED_SHOWN = 5;
 
 /** A column's list page size as its pages use it. */
@@ -36,10 +35,3 @@ export const columnOrder = (db: Executor, siteId: number, columns: ColumnRow[], 
 /** Every published id a tag's pages list, in public order. */
 export const tagOrder = (db: Executor, siteId: number, tagId: number, cache?: RunCache) =>
   shared(cache, `tagOrder:${tagId}`, () => publishedIdsInOrder(db, siteId, { tagId }));
-
-/** The latest items of a column, which its detail pages offer as related. */
-export const relatedRows = (db: Executor, siteId: number, columnId: number, cache?: RunCache) =>
-  shared(cache, `related:${columnId}`, async () => (await listPublished(db, siteId, { categoryIds: [columnId], page: 1, pageSize: RELATED_READ, withoutTotal: true })).rows);
-
-export const relatedIds = async (db: Executor, siteId: number, columnId: number, cache?: RunCache) =>
-  (await relatedRows(db, siteId, columnId, cache)).map((r) => r.id);

@@ -16,13 +16,13 @@ import type { FormHtmlState } from './formHtml';
 import { applyFormView, listedPositions, positionById, positionViews, POSITION_PAGE_SIZE, type ApplyFormState } from './recruit';
 import { robotsTxt, sitemapXml } from './seoFiles';
 import { pluginInjections } from './pluginInjections';
+import { relatedRowsOf } from './related';
 import { getCompanySettings } from '../operations/companySettings';
 import {
   columnByKey as columnOf,
   columnOrder,
   columnPageSize,
   RELATED_SHOWN,
-  relatedRows,
   shared as sharedRead,
   TAG_PAGE_SIZE,
   type RunCache,
@@ -69,6 +69,8 @@ export interface RenderPageOptions {
    * each is read once per run instead of once per page. The live server passes none, so it always reads fresh.
    */
   runCache?: RunCache;
+  /** Leaves out the enabled plugins' page.render injections (the caller applies them: server/public/plugin.ts). */
+  withoutPluginInjections?: boolean;
 }
 
 
@@ -169,7 +171,8 @@ export async function renderPage(app: FastifyInstance, siteOrId: SiteRow | numbe
       // {% form 'code' %} leaves markers the published forms' markup replaces (server/public/forms.ts).
       const page = await expandFormMarkers(db, site.id, settings.language, html);
       // Enabled plugins' head and body injections (page.render), in static output too.
-      return { status, contentType: HTML, body: await pluginInjections(app, site.id, path, route.kind, page), variesByDevice };
+      // (The live server's page cache applies them itself on every answer: withoutPluginInjections.)
+      return { status, contentType: HTML, body: opts.withoutPluginInjections ? page : await pluginInjections(app, site.id, path, route.kind, page), variesByDevice };
     } catch (error) {
       return errorPage(500, error);
     }
@@ -235,10 +238,10 @@ export async function renderPage(app: FastifyInstance, siteOrId: SiteRow | numbe
       const column = columnByKey(route.key);
       const row = column ? await shared(`published:${route.id}`, () => publishedById(db, site.id, route.id)) : undefined;
       if (!column || !row || row.categoryId !== column.id) return notFound();
-      // The column's latest six (one read per column in a run); the page shows five others than itself.
+      // Related: the next items after this one in its column (server/public/related.ts).
       const [content, related] = await Promise.all([
         shared(`tags:${row.id}`, async () => (await tagsByContent(db, [row.id])).get(row.id)).then((tags) => contentView(row, column, tags)),
-        shared(`relatedViews:${column.id}`, async () => withTags(await relatedRows(db, site.id, column.id, opts.runCache))),
+        relatedRowsOf(db, site.id, columns, row, opts.runCache).then(withTags),
       ]);
       return render(await templateOr(column.detailTemplate, 'detail'), {
         ...base(column.id),

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { siteForHost } from './data';
-import { renderPage, type ContactFormState } from './pages';
+import { renderPage, rendererOf, type ContactFormState } from './pages';
 import { deviceOf, recordVisit } from '../operations/visits/record';
 import { settingsOf } from '../operations/websiteSettings';
 import { checkInquiry, formValues, storeInquiry, submissionLimiter } from '../operations/inquiries';
@@ -11,6 +11,10 @@ import { registerApplyRoute } from './applyRoute';
 import type { ThemeDevice } from './themes';
 import { INQUIRY_BODY_LIMIT } from '../../models/inquiry';
 import { indexNowKeyFile } from '../pluginHost/builtin/urlpush';
+import { installPageCache, type CachedAnswer } from './pageCache';
+import { PAGE_CACHE_BYTES_DEFAULT } from '../config';
+import { parsePath } from './urls';
+import { pluginInjections } from './pluginInjections';
 
 /** What a served page reports to listeners (visit recording). */
 export interface PageServed {
@@ -50,27 +54,61 @@ export default async function publicSites(app: FastifyInstance, opts: PublicSite
     }
   };
 
-  const handler = async (req: FastifyRequest, reply: FastifyReply) => {
-    const url = req.url;
-    if (isNonSite(url.split('?')[0]!)) return reply.callNotFound();
-    const site = await siteForHost(app.ctx.db, req.host ?? '');
-    if (!site) return reply.status(404).type('text/plain; charset=utf-8').send('404 Not Found');
-    // The URL push plugin's IndexNow key file (/<key>.txt), served only while that plugin is enabled.
-    const keyFile = await indexNowKeyFile(app.ctx.plugins, url.split('?')[0]!);
-    if (keyFile !== null) return reply.header('cache-control', 'no-cache').type('text/plain; charset=utf-8').send(keyFile);
-    const result = await renderPage(app, site, url, { origin: `${req.protocol}://${req.host}`, device: deviceOfRequest(req) });
-    if (result.error) req.log.error({ err: result.error, siteId: site.id, url }, 'public page failed to render');
-    if (result.variesByDevice) reply.header('vary', 'User-Agent');
-    if (result.location) return reply.redirect(result.location, 302);
-    if (result.status === 200 && result.contentType.startsWith('text/html')) {
-      served({ siteId: site.id, path: url.split('?')[0]!, ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') });
+  // Live GET answers are kept in the page cache (server/public/pageCache.ts) while their site's data is unchanged.
+  const cache = installPageCache(app, app.ctx.config.pageCacheBytes ?? PAGE_CACHE_BYTES_DEFAULT);
+  cache.onGlobalChange = () => app.ctx.caches.get('publicThemes')?.clear();
+  cache.renderer = rendererOf(app);
+
+  type Answer = CachedAnswer & { location?: string; error?: unknown };
+  const send = async (req: FastifyRequest, reply: FastifyReply, siteId: number, kind: string, a: Answer) => {
+    if (a.variesByDevice) reply.header('vary', 'User-Agent');
+    if (a.location) return reply.redirect(a.location, 302);
+    const html = a.contentType.startsWith('text/html');
+    // The enabled plugins' head and body injections (page.render) are applied to every answer, cached or not.
+    const body = html && !a.error && kind !== 'asset' && typeof a.body === 'string' ? await pluginInjections(app, siteId, req.url, kind, a.body) : a.body;
+    if (a.status === 200 && html) {
+      served({ siteId, path: req.url.split('?')[0]!, ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') });
     }
     return reply
-      .status(result.status)
+      .status(a.status)
       .header('x-content-type-options', 'nosniff')
-      .header('cache-control', result.contentType.startsWith('text/html') ? 'no-cache' : 'public, max-age=300')
-      .type(result.contentType)
-      .send(result.body);
+      .header('cache-control', html ? 'no-cache' : 'public, max-age=300')
+      .type(a.contentType)
+      .send(body);
+  };
+
+  const handler = async (req: FastifyRequest, reply: FastifyReply) => {
+    const url = req.url;
+    const path = url.split('?')[0]!;
+    if (isNonSite(path)) return reply.callNotFound();
+    const host = req.host ?? '';
+    const lookup = cache.enabled ? await cache.site(host) : undefined;
+    const site = cache.enabled ? lookup?.site : await siteForHost(app.ctx.db, host);
+    if (!site) return reply.status(404).type('text/plain; charset=utf-8').send('404 Not Found');
+    // The URL push plugin's IndexNow key file (/<key>.txt), served only while that plugin is enabled (never cached).
+    const keyFile = await indexNowKeyFile(app.ctx.plugins, path);
+    if (keyFile !== null) return reply.header('cache-control', 'no-cache').type('text/plain; charset=utf-8').send(keyFile);
+    const origin = `${req.protocol}://${req.host}`;
+    const route = parsePath(url);
+    const render = async (device: ThemeDevice) => {
+      const result = await renderPage(app, site, url, { origin, device, withoutPluginInjections: true });
+      if (result.error) req.log.error({ err: result.error, siteId: site.id, url }, 'public page failed to render');
+      return { ...result, variesByDevice: Boolean(result.variesByDevice) };
+    };
+    if (!lookup || !cacheable(route)) return send(req, reply, site.id, route.kind, await render(deviceOfRequest(req)));
+    // Keyed by site, origin (absolute URLs), path and query; by device only when the answer varies by device.
+    const base = `${site.id}\n${origin}\n${url}`;
+    let device: ThemeDevice | undefined;
+    const hit = cache.get(`${base}\nany`, lookup) ?? cache.get(`${base}\n${(device = deviceOfRequest(req))}`, lookup);
+    if (hit) return send(req, reply.header('x-page-cache', 'hit'), site.id, route.kind, hit);
+    device ??= deviceOfRequest(req);
+    const answer = await cache.fill<Answer>(`${base}\n${device}`, lookup, async () => {
+      const result = await render(device);
+      // 200s and the theme's 404; never failures or redirects.
+      const store = !result.error && !result.location && (result.status === 200 || result.status === 404);
+      return { answer: result, storeKey: store ? `${base}\n${result.variesByDevice ? device : 'any'}` : null };
+    });
+    return send(req, reply.header('x-page-cache', 'miss'), site.id, route.kind, answer);
   };
 
   app.get('/', { config: { permission: 'public' } }, handler);
@@ -118,6 +156,15 @@ export default async function publicSites(app: FastifyInstance, opts: PublicSite
   });
   // The apply form of a position's page (/jobs/<id>.html): multipart, in server/public/applyRoute.ts.
   registerApplyRoute(app);
+}
+
+/**
+ * GET answers the page cache may keep: not a search (any query text is a new page: rendered, bounded by its
+ * LIMIT), not the thank-you state of a form (?sent), which follows a visitor's own post.
+ */
+function cacheable(route: ReturnType<typeof parsePath>): boolean {
+  if (route.kind === 'search') return !route.q;
+  return !('sent' in route && route.sent);
 }
 
 /** 'mobile' for phones (tablets and desktops get the PC theme). */

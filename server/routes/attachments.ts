@@ -16,7 +16,7 @@ import {
 } from '../operations/attachments/records';
 import { readUpload } from '../operations/attachments/multipart';
 import { ingestFile } from '../operations/attachments/ingest';
-import { receiveChunk, sliceStatus } from '../operations/attachments/chunks';
+import { placeChunk, receiveChunk, sliceStatus } from '../operations/attachments/chunks';
 import { instantUpload } from '../operations/attachments/instant';
 import { displayName, KINDS } from '../operations/attachments/formats';
 import { removeQuietly } from '../operations/attachments/tempFiles';
@@ -185,14 +185,22 @@ export default async function attachmentsRoutes(app: FastifyInstance) {
     handler: async ({ req, auth }) => {
       requirePickerUse(auth);
       const settings = await getUploadSettings(db);
-      const upload = await readUpload(req, { fileField: 'resource_chunk', maxFileBytes: settings.chunk_size * 1024, dataDir: app.ctx.config.dataDir });
+      // A chunk of a known upload is written straight into place; the chunk's own hash is never needed.
+      const upload = await readUpload(req, {
+        fileField: 'resource_chunk',
+        maxFileBytes: settings.chunk_size * 1024,
+        dataDir: app.ctx.config.dataDir,
+        hash: false,
+        place: (fields) => placeChunk(app, auth, fields, settings),
+      });
       try {
         const fields = parseInput(ChunkFields, upload.fields, req.lang);
         const outcome = await receiveChunk(app, auth, () => currentSiteId(req, auth), { ...fields, resource_name: displayName(fields.resource_name) }, upload.file, settings);
         if (!outcome.done) return { code: CODE_CONTINUE, data: outcome.progress, msg: 'attachment.chunkReceived', skipLog: true };
         return { data: outcome.file, msg: 'attachment.uploaded', logName: outcome.file.name };
       } finally {
-        if (upload.file) await removeQuietly(upload.file.file);
+        if (upload.file?.placement) upload.file.placement.release();
+        else if (upload.file) await removeQuietly(upload.file.file);
       }
     },
   });

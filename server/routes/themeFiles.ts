@@ -4,6 +4,7 @@ import { ApiError } from '../http/errors';
 import type { AuthContext } from '../http/context';
 import { currentSiteId } from '../operations/sites';
 import { clearThemeCache } from '../operations/themes/installed';
+import { bumpSiteVersion } from '../public/pageCache';
 import { listThemeFiles, listVersions, readThemeFile, readVersion, restoreVersion, updateThemeFile } from '../operations/themes/files';
 import { THEME_EDIT_LIMITS, ThemeFileQuery, ThemeFileUpdate, ThemeFilesQuery, ThemeVersionQuery, isTemplatePath } from '../../models/themeFiles';
 
@@ -90,6 +91,7 @@ export default async function themeFileRoutes(app: FastifyInstance) {
       const saved = await updateThemeFile(dataDir(), siteId, body.folder, body.path, body.content);
       if (!saved.changed) return { data: saved, msg: 'themeFile.unchanged', skipLog: true };
       clearThemeCache(app);
+      await bumpSiteVersion(app.ctx.db); // cached public pages of every site (themes are shared by sub-sites)
       return { data: saved, msg: 'themeFile.saved', logName: `${body.folder}/${body.path}` };
     },
   });
@@ -104,6 +106,7 @@ export default async function themeFileRoutes(app: FastifyInstance) {
       const siteId = currentSiteId(req, auth);
       const restored = await restoreVersion(dataDir(), siteId, body.folder, body.path, body.version);
       clearThemeCache(app);
+      await bumpSiteVersion(app.ctx.db); // cached public pages of every site (themes are shared by sub-sites)
       return { data: restored, msg: 'themeFile.restored', logName: `${body.folder}/${body.path} @ ${body.version}` };
     },
   });

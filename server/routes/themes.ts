@@ -4,6 +4,7 @@ import { addRoute } from '../http/route';
 import { ApiError, badRequest, conflict, forbidden } from '../http/errors';
 import { currentSiteId } from '../operations/sites';
 import { activateTheme, clearThemeCache, deleteTheme, listThemes, themeSharing } from '../operations/themes/installed';
+import { bumpSiteVersion } from '../public/pageCache';
 import { loadSiteSettings } from '../operations/websiteSettings';
 import { installPackage, listLibrary, uploadPackage } from '../operations/themes/library';
 import { InstallBody, THEME_PACKAGE_LIMITS, ThemeActivateBody, ThemeFolderBody } from '../../models/themes';
@@ -41,6 +42,7 @@ export default async function themeRoutes(app: FastifyInstance) {
       if (body.device === 'mobile' && (await loadSiteSettings(app.ctx.db, siteId)).settings.pc_mobile_sharing) throw conflict('theme.mobileSharingOn');
       const name = await activateTheme(dataDir(), siteId, body.folder, body.device);
       clearThemeCache(app);
+      await bumpSiteVersion(app.ctx.db); // cached public pages of every site (themes are shared by sub-sites)
       if (body.device === 'mobile') return { msg: 'theme.activatedMobile', logName: `${name} (${body.folder}, mobile)` };
       return { msg: 'theme.activated', logName: `${name} (${body.folder})` };
     },
@@ -54,6 +56,7 @@ export default async function themeRoutes(app: FastifyInstance) {
     handler: async ({ req, auth, body }) => {
       const name = await deleteTheme(dataDir(), currentSiteId(req, auth), body.folder);
       clearThemeCache(app);
+      await bumpSiteVersion(app.ctx.db); // cached public pages of every site (themes are shared by sub-sites)
       return { msg: 'theme.deleted', logName: `${name} (${body.folder})` };
     },
   });
@@ -92,6 +95,7 @@ export default async function themeRoutes(app: FastifyInstance) {
     body: InstallBody,
     handler: async ({ req, auth, body }) => {
       const installed = await installPackage(dataDir(), currentSiteId(req, auth), body.package, body.folder);
+      await bumpSiteVersion(app.ctx.db); // an install may replace an active theme's files
       return { data: installed, msg: 'theme.installed', logName: `${body.package} → ${installed.folder}` };
     },
   });

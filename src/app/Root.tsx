@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, use, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { Box, Center, Spinner } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { tabs } from './root';
@@ -7,10 +7,17 @@ import { ViewActiveContext } from './viewActive';
 import { ViewLocation } from './viewLocation';
 import { matchRoute } from '../routes/registry';
 import { NOT_FOUND_PATH } from '../../models/menuTree';
-import { loadFeatureStrings } from '../i18n';
+import { loadShellStrings } from '../i18n';
+import { loadScreenSupport } from './screenSupport';
 
-// The shell (menus, tabs, dialogs) and the features' strings load after sign-in: the login page needs neither.
-const Shell = lazy(() => Promise.all([import('../layout/Shell'), loadFeatureStrings()]).then(([m]) => ({ default: m.Shell })));
+// The shell (menus, tabs, dialogs) and its first screen's strings load after sign-in: the login page needs
+// neither. Every other screen waits for the features' strings and the screens' recipes (loaded once).
+const Shell = lazy(() => Promise.all([import('../layout/Shell'), loadShellStrings()]).then(([m]) => ({ default: m.Shell })));
+
+function ScreenSupport({ children }: { children: ReactNode }) {
+  use(loadScreenSupport());
+  return children;
+}
 
 const Loading = () => (
   <Center h="40vh">
@@ -19,13 +26,19 @@ const Loading = () => (
 );
 
 /** One view in the shell; cached views stay mounted (hidden) while their tab is not active. */
-function View({ view: ViewComponent, hidden, at }: { view: LazyExoticComponent<ComponentType>; hidden: boolean; at: string }) {
+function View({ view: ViewComponent, shellStrings, hidden, at }: { view: LazyExoticComponent<ComponentType>; shellStrings?: boolean; hidden: boolean; at: string }) {
   return (
     <Box hidden={hidden}>
       <ViewActiveContext.Provider value={!hidden}>
         <ViewLocation at={at} hidden={hidden}>
           <Suspense fallback={<Loading />}>
-            <ViewComponent />
+            {shellStrings ? (
+              <ViewComponent />
+            ) : (
+              <ScreenSupport>
+                <ViewComponent />
+              </ScreenSupport>
+            )}
           </Suspense>
         </ViewLocation>
       </ViewActiveContext.Provider>
@@ -55,7 +68,7 @@ export function Root() {
     <Suspense fallback={<Loading />}>
       <Shell route={route}>
         {shown.map(({ path, at, route: r }) => (
-          <View key={`${path}#${refreshes[path] ?? 0}`} view={r!.view} hidden={path !== location} at={at} />
+          <View key={`${path}#${refreshes[path] ?? 0}`} view={r!.view} shellStrings={r!.shellStrings} hidden={path !== location} at={at} />
         ))}
       </Shell>
     </Suspense>

@@ -1,28 +1,27 @@
-import { Toaster as ChakraToaster, Portal, Stack, Toast, createToaster } from '@chakra-ui/react';
+import { lazy, Suspense } from 'react';
 import { ERROR_TOAST_MS } from '../../models/constants';
+import { createStore, useStore } from '../app/store';
+import { loadScreenRecipes } from '../theme/system';
 
-export const toaster = createToaster({ placement: 'top', pauseOnPageIdle: true, max: 4 });
+// The toaster (Chakra's toast machines, ≈ 8 kB gzip) loads with the first notice, not with the login page.
+// It waits for the toast's recipe, which is not among the login page's (src/theme/system.ts).
+let list: Promise<typeof import('./ToastList')> | undefined;
+const loadList = () => (list ??= Promise.all([import('./ToastList'), loadScreenRecipes()]).then(([m]) => m));
+const ToastList = lazy(loadList);
+const asked = createStore(false);
 
 /** Errors stay 5 s (spec §8); successes are brief. */
 export function notify(kind: 'success' | 'error' | 'info', message: string) {
-  toaster.create({ type: kind, description: message, duration: kind === 'error' ? ERROR_TOAST_MS : 2500, closable: kind === 'error' });
+  asked.set(true);
+  void loadList().then(({ toaster }) =>
+    toaster.create({ type: kind, description: message, duration: kind === 'error' ? ERROR_TOAST_MS : 2500, closable: kind === 'error' }),
+  );
 }
 
 export function Toaster() {
-  return (
-    <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
-        {(toast) => (
-          <Toast.Root width={{ md: 'sm' }} data-testid={`toast-${toast.type}`}>
-            <Toast.Indicator />
-            <Stack gap="1" flex="1" maxWidth="100%">
-              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
-              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
-            </Stack>
-            {toast.closable && <Toast.CloseTrigger />}
-          </Toast.Root>
-        )}
-      </ChakraToaster>
-    </Portal>
-  );
+  return useStore(asked) ? (
+    <Suspense fallback={null}>
+      <ToastList />
+    </Suspense>
+  ) : null;
 }

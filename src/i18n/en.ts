@@ -138,6 +138,9 @@ export const en: typeof zh = {
   },
   notFound: { title: 'Page not found', body: 'The page does not exist, or you may not open it.', backHome: 'Back to dashboard' },
   menu: {
+    // The plugin group and pages show in the shell's menus before any feature strings load.
+    pluginPage: 'Plugin page',
+    pluginGroup: 'Plugins',
     dashboard: 'Dashboard',
     personal: 'Personal center',
     notFound: 'Not found',

@@ -4,21 +4,37 @@ import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGES, type Language } from
 import { zh as coreZh } from './zh';
 import { en as coreEn } from './en';
 import { mergeCatalogs, type Tree } from './merge';
+import type { FeatureCatalog } from './define';
 
-// The core strings (login, shell, menus) are here from the start; the features' own strings arrive with
-// the shell (loadFeatureStrings), so the login page does not download every screen's wording.
+// The core strings (login, shell, menus) are here from the start; the dashboard's arrive with the shell
+// (loadShellStrings) and the other features' with the first screen that needs them (loadFeatureStrings),
+// so neither the login page nor the first screen downloads every screen's wording.
 const i18n = rosetta<Tree>({ zh: mergeCatalogs(coreZh as unknown as Tree), en: mergeCatalogs(coreEn as unknown as Tree) });
 
-let featureStrings: Promise<void> | undefined;
+const added = new Set<FeatureCatalog>();
+/** Adds feature catalogs to the running catalogs (both languages), each once (a key may be defined once). */
+function addCatalogs(catalogs: readonly FeatureCatalog[]) {
+  const fresh = catalogs.filter((c) => !added.has(c));
+  fresh.forEach((c) => added.add(c));
+  for (const lang of LANGUAGES) i18n.set(lang, mergeCatalogs(i18n.table(lang) as Tree, ...fresh.map((c) => c[lang] as Tree)));
+}
 
-/** Adds every feature's strings to the catalogs, once; the shell waits for it before it renders. */
+let featureStrings: Promise<void> | undefined;
+let shellStrings: Promise<void> | undefined;
+
+/** Adds every feature's strings to the catalogs, once; a screen waits for it before it renders. */
 export function loadFeatureStrings(): Promise<void> {
-  featureStrings ??= import('./features').then(({ FEATURE_CATALOGS }) => {
-    for (const lang of LANGUAGES) {
-      i18n.set(lang, mergeCatalogs(i18n.table(lang) as Tree, ...FEATURE_CATALOGS.map((c) => c[lang] as Tree)));
-    }
-  });
+  featureStrings ??= import('./features').then(({ FEATURE_CATALOGS }) => addCatalogs(FEATURE_CATALOGS));
   return featureStrings;
+}
+
+/**
+ * The strings of the shell's first screen (the dashboard), loaded with the shell; the other features'
+ * strings (≈ 40 kB gzip) wait until a screen that needs them opens (loadFeatureStrings).
+ */
+export function loadShellStrings(): Promise<void> {
+  shellStrings ??= import('../features/dashboard/i18n').then(({ messages }) => addCatalogs([messages]));
+  return shellStrings;
 }
 
 function storedLanguage(): Language {

@@ -136,6 +136,9 @@ export const zh = {
   },
   notFound: { title: '页面不存在', body: '您访问的页面不存在，或您没有访问权限。', backHome: '返回控制台' },
   menu: {
+    // The plugin group and pages show in the shell's menus before any feature strings load.
+    pluginPage: '插件页面',
+    pluginGroup: '插件',
     dashboard: '控制台',
     personal: '个人中心',
     notFound: '页面不存在',

@@ -1,37 +1,43 @@
-import { Button, Menu, Portal } from '@chakra-ui/react';
+import { Box, Button } from '@chakra-ui/react';
 import { Languages } from 'lucide-react';
 import { LANGUAGES, type Language } from '../../models/language';
 import { setLanguage, useT } from '../i18n';
 import { post } from '../api/http';
 import { getToken } from '../app/token';
+import { PopupItem, PopupMenu, usePopup } from '../components/PopupMenu';
 
 const LABELS: Record<Language, string> = { zh: '中文', en: 'English' };
 
 /** The language label of the top bar and the login page; the choice is kept in localStorage `language`. */
 export function LanguageSwitch({ tone = 'default' }: { tone?: 'default' | 'light' }) {
   const { lang, t } = useT();
+  const menu = usePopup();
   const choose = (next: Language) => {
     setLanguage(next);
     if (getToken()) void post('/system/changeLanguage', { language: next }).catch(() => undefined);
   };
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }}>
-      <Menu.Trigger asChild>
-        <Button size="sm" variant="ghost" color={tone === 'light' ? 'white' : undefined} aria-label={t('layout.switchLanguage', { language: LABELS[lang] })} data-testid="language-switch">
-          <Languages /> {LABELS[lang]}
-        </Button>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content>
-            {LANGUAGES.map((l) => (
-              <Menu.Item key={l} value={l} onSelect={() => choose(l)} data-testid={`language-${l}`} fontWeight={l === lang ? 'semibold' : undefined}>
-                {LABELS[l]}
-              </Menu.Item>
-            ))}
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+    <Box position="relative" flexShrink={0}>
+      <Button
+        size="sm"
+        variant="ghost"
+        color={tone === 'light' ? 'white' : undefined}
+        _hover={tone === 'light' ? { bg: 'whiteAlpha.300' } : undefined}
+        aria-label={t('layout.switchLanguage', { language: LABELS[lang] })}
+        aria-haspopup="menu"
+        aria-expanded={menu.open}
+        onClick={menu.toggle}
+        data-testid="language-switch"
+      >
+        <Languages /> {LABELS[lang]}
+      </Button>
+      <PopupMenu open={menu.open} onClose={menu.close} anchor={{ align: 'end' }}>
+        {LANGUAGES.map((l) => (
+          <PopupItem key={l} close={menu.close} onSelect={() => choose(l)} data-testid={`language-${l}`} fontWeight={l === lang ? 'semibold' : 'normal'}>
+            {LABELS[l]}
+          </PopupItem>
+        ))}
+      </PopupMenu>
+    </Box>
   );
 }

@@ -1,30 +1,30 @@
 import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
-import { Box, Drawer, Flex, Portal, Stack } from '@chakra-ui/react';
-import { layout } from '../app/root';
+import { Box, Flex } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { layout, leaveGuard, session } from '../app/root';
 import { RESIZE_WATCH_INTERVAL_MS } from '../../models/constants';
-import { TopBar, SiteSwitcher, TopGroups } from './TopBar';
+import { TopBar } from './TopBar';
 import { SideMenu } from './SideMenu';
 import { TabsBar } from './TabsBar';
 import { PageBreadcrumb } from './Breadcrumb';
 import { Footer } from './Footer';
-import { ExpiredConfirm } from './ExpiredConfirm';
-import { LeaveConfirm } from './LeaveConfirm';
 import { useShell } from './useShell';
-import { useT } from '../i18n';
 import type { ScreenRoute } from '../routes/registry';
+import { loadScreenSupport } from '../app/screenSupport';
 
-// The personal-settings form (and the schemas it validates with) loads the first time it is opened.
-const PersonalDialog = lazy(() => import('../features/personal/PersonalDialog').then((m) => ({ default: m.PersonalDialog })));
+// Dialogs load the first time they are asked for: the personal-settings form (and the schemas it validates
+// with), the expired-session and unsaved-changes confirms (Chakra's dialog machinery), the phone drawer.
+// Each waits for the screens' strings and recipes (src/app/screenSupport.ts).
+const PersonalDialog = lazy(() => Promise.all([import('../features/personal/PersonalDialog'), loadScreenSupport()]).then(([m]) => ({ default: m.PersonalDialog })));
+const ExpiredConfirm = lazy(() => Promise.all([import('./ExpiredConfirm'), loadScreenSupport()]).then(([m]) => ({ default: m.ExpiredConfirm })));
+const LeaveConfirm = lazy(() => Promise.all([import('./LeaveConfirm'), loadScreenSupport()]).then(([m]) => ({ default: m.LeaveConfirm })));
+const MobileDrawer = lazy(() => Promise.all([import('./MobileDrawer'), loadScreenSupport()]).then(([m]) => m));
 
-/** Mounts the personal dialog once it was first asked for, and keeps it mounted (it closes itself). */
-function PersonalDialogOnDemand({ asked }: { asked: boolean }) {
+/** Mounts its children once `when` was first true, and keeps them mounted (they close themselves). */
+function OnDemand({ when, children }: { when: boolean; children: ReactNode }) {
   const wanted = useRef(false);
-  wanted.current ||= asked;
-  return wanted.current ? (
-    <Suspense fallback={null}>
-      <PersonalDialog />
-    </Suspense>
-  ) : null;
+  wanted.current ||= when;
+  return wanted.current ? <Suspense fallback={null}>{children}</Suspense> : null;
 }
 
 /** Tells the layout chart the viewport width, at most every 300 ms. */
@@ -45,31 +45,16 @@ function useViewportWatch() {
 
 export function Shell({ route, children }: { route: ScreenRoute | undefined; children: ReactNode }) {
   const shell = useShell();
-  const { t } = useT();
+  const expired = useSelector(session, (s) => s.hasTag('expiredConfirm'));
+  const leaving = useSelector(leaveGuard, (s) => s.hasTag('confirming'));
   useViewportWatch();
   return (
     <Flex direction="column" h="100vh" data-testid="shell">
       <TopBar shell={shell} />
       <Flex flex="1" minH="0">
         {!shell.mobile && shell.sidebarOpened && <SideMenu shell={shell} />}
-        {shell.mobile && (
-          <Drawer.Root open={shell.sidebarOpened} placement="start" onOpenChange={(e) => !e.open && shell.closeSidebar()} size="xs">
-            <Portal>
-              <Drawer.Backdrop />
-              <Drawer.Positioner>
-                <Drawer.Content bg="gray.800" maxW="260px" aria-label={t('layout.menu')} data-testid="mobile-drawer">
-                  <Stack p="2" gap="2" bg="gray.800">
-                    <Box bg="white" rounded="md" p="1">
-                      <TopGroups shell={shell} direction="column" />
-                    </Box>
-                    <SiteSwitcher shell={shell} width="100%" />
-                  </Stack>
-                  <SideMenu shell={shell} width="100%" />
-                </Drawer.Content>
-              </Drawer.Positioner>
-            </Portal>
-          </Drawer.Root>
-        )}
+        {/* The drawer (and its dialog machinery) loads the first time a phone opens the menu. */}
+        <OnDemand when={shell.mobile && shell.sidebarOpened}>{shell.mobile && <MobileDrawer shell={shell} />}</OnDemand>
         <Flex direction="column" flex="1" minW="0">
           <TabsBar />
           <Box px="4" pt="3">
@@ -81,9 +66,15 @@ export function Shell({ route, children }: { route: ScreenRoute | undefined; chi
           <Footer />
         </Flex>
       </Flex>
-      <PersonalDialogOnDemand asked={shell.personalOpen} />
-      <ExpiredConfirm />
-      <LeaveConfirm />
+      <OnDemand when={shell.personalOpen}>
+        <PersonalDialog />
+      </OnDemand>
+      <OnDemand when={expired}>
+        <ExpiredConfirm />
+      </OnDemand>
+      <OnDemand when={leaving}>
+        <LeaveConfirm />
+      </OnDemand>
     </Flex>
   );
 }

@@ -1,10 +1,11 @@
-import { Avatar, Box, Button, Flex, HStack, IconButton, Menu, NativeSelect, Portal, Text } from '@chakra-ui/react';
+import { Avatar, Box, Button, Flex, HStack, IconButton, NativeSelect, Text } from '@chakra-ui/react';
 import { ExternalLink, Eraser, LogOut, PanelLeft, UserRound } from 'lucide-react';
 import { menuTitle, useT } from '../i18n';
 import { LanguageSwitch } from './LanguageSwitch';
 import type { Shell } from './useShell';
 import { MenuIcon } from '../components/Icon';
 import { Logo } from '../components/Logo';
+import { PopupItem, PopupMenu, usePopup } from '../components/PopupMenu';
 
 // Between the phone layout and 1280 px the secondary items show as icons only, so the top bar keeps one row.
 const WIDE_ONLY = { base: 'none', xl: 'inline' } as const;
@@ -85,44 +86,45 @@ export function TopBar({ shell }: { shell: Shell }) {
         </HStack>
       )}
       <LanguageSwitch />
-      <Menu.Root positioning={{ placement: 'bottom-end' }}>
-        <Menu.Trigger asChild>
-          <Button size="sm" variant="ghost" data-testid="user-menu" px="1">
-            <Avatar.Root size="xs" colorPalette="blue">
-              <Avatar.Fallback name={shell.userName || '?'} />
-            </Avatar.Root>
-            {!shell.mobile && (
-              <Text maxW="120px" truncate display={WIDE_ONLY}>
-                {shell.userName}
-              </Text>
-            )}
-          </Button>
-        </Menu.Trigger>
-        <Portal>
-          <Menu.Positioner>
-            <Menu.Content minW="180px">
-              {shell.mobile && (
-                <>
-                  <Menu.Item value="home" asChild>
-                    <a href={shell.siteHome} target="_blank" rel="noreferrer">
-                      <ExternalLink size={14} /> {t('layout.home')}
-                    </a>
-                  </Menu.Item>
-                  <Menu.Item value="cache" onSelect={shell.clearCache}>
-                    <Eraser size={14} /> {t('layout.clearCache')}
-                  </Menu.Item>
-                </>
-              )}
-              <Menu.Item value="personal" onSelect={shell.openPersonal} data-testid="open-personal">
-                <UserRound size={14} /> {t('layout.personal')}
-              </Menu.Item>
-              <Menu.Item value="logout" onSelect={shell.logout} data-testid="logout" color="fg.error">
-                <LogOut size={14} /> {t('layout.logout')}
-              </Menu.Item>
-            </Menu.Content>
-          </Menu.Positioner>
-        </Portal>
-      </Menu.Root>
+      <UserMenu shell={shell} />
     </Flex>
+  );
+}
+
+/** The signed-in user's menu: personal center and sign-out (and, on a phone, the top bar's hidden actions). */
+function UserMenu({ shell }: { shell: Shell }) {
+  const { t } = useT();
+  const menu = usePopup();
+  return (
+    <Box position="relative" flexShrink={0}>
+      <Button size="sm" variant="ghost" data-testid="user-menu" px="1" aria-haspopup="menu" aria-expanded={menu.open} onClick={menu.toggle}>
+        <Avatar.Root size="xs" colorPalette="blue">
+          <Avatar.Fallback name={shell.userName || '?'} />
+        </Avatar.Root>
+        {!shell.mobile && (
+          <Text maxW="120px" truncate display={WIDE_ONLY}>
+            {shell.userName}
+          </Text>
+        )}
+      </Button>
+      <PopupMenu open={menu.open} onClose={menu.close} anchor={{ align: 'end' }} minW="180px">
+        {shell.mobile && (
+          <>
+            <PopupItem close={menu.close} onSelect={() => window.open(shell.siteHome, '_blank', 'noreferrer')}>
+              <ExternalLink size={14} /> {t('layout.home')}
+            </PopupItem>
+            <PopupItem close={menu.close} onSelect={shell.clearCache}>
+              <Eraser size={14} /> {t('layout.clearCache')}
+            </PopupItem>
+          </>
+        )}
+        <PopupItem close={menu.close} onSelect={shell.openPersonal} data-testid="open-personal">
+          <UserRound size={14} /> {t('layout.personal')}
+        </PopupItem>
+        <PopupItem close={menu.close} onSelect={shell.logout} data-testid="logout" color="fg.error">
+          <LogOut size={14} /> {t('layout.logout')}
+        </PopupItem>
+      </PopupMenu>
+    </Box>
   );
 }

@@ -20,6 +20,8 @@ export interface ScreenRoute {
   guide?: string;
   /** Outside the shell (the login page). */
   bare?: boolean;
+  /** Its strings arrive with the shell (loadShellStrings); other screens wait for the features' strings. */
+  shellStrings?: boolean;
   view: LazyExoticComponent<ComponentType>;
 }
 
@@ -39,8 +41,8 @@ const VIEWS: Record<string, LazyExoticComponent<ComponentType>> = {
 
 const fixed: ScreenRoute[] = [
   { path: LOGIN_PATH, title: 'login.submit', bare: true, typeless: true, view: lazy(() => import('../features/login/LoginPage')) },
-  { path: DASHBOARD_PATH, title: 'menu.dashboard', typeless: true, pinned: true, cache: false, view: Dashboard },
-  { path: DASHBOARD_ALIAS_PATH, title: 'menu.dashboard', typeless: true, cache: false, view: Dashboard },
+  { path: DASHBOARD_PATH, title: 'menu.dashboard', typeless: true, pinned: true, cache: false, shellStrings: true, view: Dashboard },
+  { path: DASHBOARD_ALIAS_PATH, title: 'menu.dashboard', typeless: true, cache: false, shellStrings: true, view: Dashboard },
   { path: NOT_FOUND_PATH, title: 'menu.notFound', typeless: true, view: NotFound },
 ];
 

@@ -10,44 +10,25 @@ import {
   tokens,
   alertSlotRecipe,
   avatarSlotRecipe,
-  badgeRecipe,
   breadcrumbSlotRecipe,
   buttonRecipe,
   cardSlotRecipe,
-  checkboxSlotRecipe,
-  checkmarkRecipe,
-  codeRecipe,
-  collapsibleSlotRecipe,
-  dataListSlotRecipe,
-  dialogSlotRecipe,
-  drawerSlotRecipe,
   emptyStateSlotRecipe,
   fieldSlotRecipe,
-  fieldsetSlotRecipe,
   headingRecipe,
   iconRecipe,
   inputRecipe,
   linkRecipe,
-  menuSlotRecipe,
   nativeSelectSlotRecipe,
-  pinInputSlotRecipe,
-  popoverSlotRecipe,
-  radioGroupSlotRecipe,
-  progressSlotRecipe,
-  segmentGroupSlotRecipe,
-  separatorRecipe,
   skeletonRecipe,
   spinnerRecipe,
   statSlotRecipe,
-  switchSlotRecipe,
   tableSlotRecipe,
-  tagSlotRecipe,
-  textareaRecipe,
-  toastSlotRecipe,
-  tooltipSlotRecipe,
 } from '@chakra-ui/react/theme';
 
-// Only the recipes the admin uses: Chakra's defaultSystem bundles every one (~143 kB gzip).
+// Only the recipes the admin uses: Chakra's defaultSystem bundles every one (~143 kB gzip). The system starts
+// with the recipes of the login page, the shell and the dashboard; the other screens' recipes (dialogs,
+// menus, switches…) join it before any other screen, dialog or toast renders (loadScreenRecipes).
 const FONT_STACK = `'Inter', -apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', sans-serif`;
 
 const theme = defineConfig({
@@ -77,47 +58,39 @@ const theme = defineConfig({
     layerStyles,
     animationStyles,
     recipes: {
-      badge: badgeRecipe,
       button: buttonRecipe,
-      checkmark: checkmarkRecipe,
-      code: codeRecipe,
       heading: headingRecipe,
       icon: iconRecipe,
       input: inputRecipe,
       link: linkRecipe,
-      separator: separatorRecipe,
       skeleton: skeletonRecipe,
       spinner: spinnerRecipe,
-      textarea: textareaRecipe,
     },
     slotRecipes: {
       alert: alertSlotRecipe,
       avatar: avatarSlotRecipe,
       breadcrumb: breadcrumbSlotRecipe,
       card: cardSlotRecipe,
-      checkbox: checkboxSlotRecipe,
-      collapsible: collapsibleSlotRecipe,
-      dataList: dataListSlotRecipe,
-      dialog: dialogSlotRecipe,
-      drawer: drawerSlotRecipe,
       emptyState: emptyStateSlotRecipe,
       field: fieldSlotRecipe,
-      fieldset: fieldsetSlotRecipe,
-      menu: menuSlotRecipe,
       nativeSelect: nativeSelectSlotRecipe,
-      pinInput: pinInputSlotRecipe,
-      popover: popoverSlotRecipe,
-      radioGroup: radioGroupSlotRecipe,
-      progress: progressSlotRecipe,
-      segmentGroup: segmentGroupSlotRecipe,
       stat: statSlotRecipe,
-      switch: switchSlotRecipe,
       table: tableSlotRecipe,
-      tag: tagSlotRecipe,
-      toast: toastSlotRecipe,
-      tooltip: tooltipSlotRecipe,
     },
   },
 });
 
 export const system = createSystem(mergeConfigs(defaultBaseConfig, theme));
+
+/** The system's own recipe tables: Chakra looks a recipe up there the first time a component uses it. */
+const recipeTables = (system as unknown as { _config: { theme: { recipes: Record<string, unknown>; slotRecipes: Record<string, unknown> } } })._config.theme;
+
+let screenRecipes: Promise<void> | undefined;
+/** Adds the other screens' recipes to the system, once; whatever uses them waits for it before it renders. */
+export function loadScreenRecipes(): Promise<void> {
+  screenRecipes ??= import('./screenRecipes').then(({ recipes, slotRecipes }) => {
+    Object.assign(recipeTables.recipes, recipes);
+    Object.assign(recipeTables.slotRecipes, slotRecipes);
+  });
+  return screenRecipes;
+}

@@ -1,84 +1,179 @@
+import { fork, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { BenchEntry } from './run';
 import { MiB, mib, startBenchServer } from './harness';
 
-// Issue 4: a 256 MiB file uploaded in 2 MiB chunks (the default chunk_size of 2048 KB) through
+// Issue 4 / issue 14: a 256 MiB file uploaded in 2 MiB chunks (the default chunk_size of 2048 KB) through
 // POST /attachment/sliceUploadAndSave over real HTTP, one chunk after another as the browser sends
-// them; the server assembles, checks and stores it on local disk. Prints MiB/s and the server's
-// memory growth (peak RSS and peak heap while uploading, against the idle server).
+// them; the server assembles, checks and stores it on local disk. In the same run, the same posts go to
+// a bare node:http receiver (tests/bench/bareReceiver.ts: same multipart parser, appends the chunks to a
+// file and hashes it at the end, nothing else). Prints MiB/s for both, Banyan's ratio to the bare
+// receiver, and each server's memory growth (peak RSS and peak heap while uploading, against its idle
+// state). CHUNKED_ROUNDS=n alternates the two n times and keeps each one's best run.
 
+const here = path.dirname(fileURLToPath(import.meta.url));
 const FILE_BYTES = 256 * MiB;
 const CHUNK_BYTES = 2 * MiB;
+
+interface Target {
+  url: string;
+  headers: Record<string, string>;
+  memory(gc?: boolean): Promise<NodeJS.MemoryUsage>;
+  /** Where the stored file is, from the last answer's url. */
+  storedFile(url: string): string;
+  stop(): Promise<void>;
+}
+
+interface Run {
+  seconds: number;
+  idle: NodeJS.MemoryUsage;
+  peakRss: number;
+  peakHeap: number;
+  url: string;
+}
+
+async function banyanTarget(): Promise<Target> {
+  const server = await startBenchServer();
+  const site = (await (await fetch(`${server.url}/api/website/siteList`, { headers: { 'x-token': server.token } })).json()) as { data: Array<{ id: number }> };
+  return {
+    url: `${server.url}/api/attachment/sliceUploadAndSave`,
+    headers: { 'x-token': server.token, 'x-site-id': String(site.data[0]!.id) },
+    memory: (gc) => server.memory(gc),
+    storedFile: (url) => path.join(server.dataDir, 'uploads', url.replace(/^\/uploads\//, '')),
+    stop: () => server.stop(),
+  };
+}
+
+async function bareTarget(): Promise<Target> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'banyan-bare-'));
+  const child: ChildProcess = fork(path.join(here, 'bareReceiver.ts'), [], {
+    env: { ...process.env, DATA_DIR: dataDir },
+    execArgv: ['--import', 'tsx', '--expose-gc'],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`bare receiver exited with ${code}`)));
+    child.on('message', (m: { type: string; port?: number }) => m.type === 'ready' && resolve(m.port!));
+  });
+  let seq = 0;
+  return {
+    url: `http://127.0.0.1:${port}/upload`,
+    headers: {},
+    memory: (gc = false) =>
+      new Promise((resolve) => {
+        const id = ++seq;
+        const onMessage = (m: { type: string; id?: number; usage?: NodeJS.MemoryUsage }) => {
+          if (m.type !== 'memory' || m.id !== id) return;
+          child.off('message', onMessage);
+          resolve(m.usage!);
+        };
+        child.on('message', onMessage);
+        child.send({ type: 'memory', id, gc });
+      }),
+    storedFile: (url) => path.join(dataDir, url.replace(/^\//, '')),
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.send({ type: 'stop' });
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+// The file's bytes: one random 2 MiB block with the chunk number in front, so every chunk differs.
+const block = randomBytes(CHUNK_BYTES);
+function chunkBytes(i: number) {
+  const b = Buffer.from(block);
+  b.writeUInt32BE(i, 0);
+  // An MP4 header on the first chunk: the assembled file must pass the content check as video.
+  if (i === 1) Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.from([0, 0, 2, 0]), Buffer.from('isommp41')]).copy(b, 0);
+  return b;
+}
+
+async function upload(target: Target, sha: string): Promise<Run> {
+  const total = FILE_BYTES / CHUNK_BYTES;
+  const idle = await target.memory(true);
+  let peakRss = idle.rss;
+  let peakHeap = idle.heapUsed;
+  const sampler = setInterval(() => {
+    void target.memory().then((m) => {
+      peakRss = Math.max(peakRss, m.rss);
+      peakHeap = Math.max(peakHeap, m.heapUsed);
+    });
+  }, 200);
+
+  const started = performance.now();
+  let token = { resource_temp_basename: '', resource_temp_path: '' };
+  let last: { code: number; msg: string; data: any } | null = null;
+  try {
+    for (let i = 1; i <= total; i++) {
+      const form = new FormData();
+      const fields = { chunk_total: total, chunk_index: i, ...token, resource_type: 3, resource_name: 'bench.mp4', resource_size: FILE_BYTES, resource_hash: sha };
+      for (const [k, v] of Object.entries(fields)) form.append(k, String(v));
+      form.append('resource_chunk', new Blob([chunkBytes(i)]), 'bench.mp4');
+      const res = await fetch(target.url, { method: 'POST', headers: target.headers, body: form });
+      last = (await res.json()) as typeof last;
+      if (last!.code === 1 && i === 1) token = { resource_temp_basename: last!.data.resource_temp_basename, resource_temp_path: last!.data.resource_temp_path };
+      else if (last!.code !== (i === total ? 0 : 1)) throw new Error(`chunk ${i}: ${last!.code} ${last!.msg}`);
+    }
+  } finally {
+    clearInterval(sampler);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const after = await target.memory();
+  peakRss = Math.max(peakRss, after.rss);
+  peakHeap = Math.max(peakHeap, after.heapUsed);
+
+  // The stored file is the one sent.
+  const url = String(last!.data.url);
+  const size = (await fs.stat(target.storedFile(url))).size;
+  if (size !== FILE_BYTES) throw new Error(`stored ${size} bytes, sent ${FILE_BYTES}`);
+  return { seconds, idle, peakRss, peakHeap, url };
+}
+
+async function measure(start: () => Promise<Target>, sha: string): Promise<Run> {
+  const target = await start();
+  try {
+    return await upload(target, sha);
+  } finally {
+    await target.stop();
+  }
+}
+
+const rate = (r: Run) => FILE_BYTES / MiB / r.seconds;
+const best = (a: Run | undefined, b: Run) => (a && a.seconds <= b.seconds ? a : b);
 
 export const chunkedUpload: BenchEntry = {
   name: 'chunked upload: 256 MiB in 2 MiB chunks',
   async run() {
-    const server = await startBenchServer();
-    try {
-      const site = (await (await fetch(`${server.url}/api/website/siteList`, { headers: { 'x-token': server.token } })).json()) as { data: Array<{ id: number }> };
-      const headers = { 'x-token': server.token, 'x-site-id': String(site.data[0]!.id) };
-      const total = FILE_BYTES / CHUNK_BYTES;
-      // The file's bytes: one random 2 MiB block with the chunk number in front, so every chunk differs.
-      const block = randomBytes(CHUNK_BYTES);
-      const chunkBytes = (i: number) => {
-        const b = Buffer.from(block);
-        b.writeUInt32BE(i, 0);
-        // An MP4 header on the first chunk: the assembled file must pass the content check as video.
-        if (i === 1) Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.from([0, 0, 2, 0]), Buffer.from('isommp41')]).copy(b, 0);
-        return b;
-      };
-      const hash = createHash('sha256');
-      for (let i = 1; i <= total; i++) hash.update(chunkBytes(i));
-      const sha = hash.digest('hex');
+    const total = FILE_BYTES / CHUNK_BYTES;
+    const hash = createHash('sha256');
+    for (let i = 1; i <= total; i++) hash.update(chunkBytes(i));
+    const sha = hash.digest('hex');
 
-      const idle = await server.memory(true);
-      let peakRss = idle.rss;
-      let peakHeap = idle.heapUsed;
-      const sampler = setInterval(() => {
-        void server.memory().then((m) => {
-          peakRss = Math.max(peakRss, m.rss);
-          peakHeap = Math.max(peakHeap, m.heapUsed);
-        });
-      }, 200);
-
-      const started = performance.now();
-      let token = { resource_temp_basename: '', resource_temp_path: '' };
-      let last: { code: number; msg: string; data: any } | null = null;
-      try {
-        for (let i = 1; i <= total; i++) {
-          const form = new FormData();
-          const fields = { chunk_total: total, chunk_index: i, ...token, resource_type: 3, resource_name: 'bench.mp4', resource_size: FILE_BYTES, resource_hash: sha };
-          for (const [k, v] of Object.entries(fields)) form.append(k, String(v));
-          form.append('resource_chunk', new Blob([chunkBytes(i)]), 'bench.mp4');
-          const res = await fetch(`${server.url}/api/attachment/sliceUploadAndSave`, { method: 'POST', headers, body: form });
-          last = (await res.json()) as typeof last;
-          if (last!.code === 1 && i === 1) token = { resource_temp_basename: last!.data.resource_temp_basename, resource_temp_path: last!.data.resource_temp_path };
-          else if (last!.code !== (i === total ? 0 : 1)) throw new Error(`chunk ${i}: ${last!.code} ${last!.msg}`);
-        }
-      } finally {
-        clearInterval(sampler);
-      }
-      const seconds = (performance.now() - started) / 1000;
-      const after = await server.memory();
-      peakRss = Math.max(peakRss, after.rss);
-      peakHeap = Math.max(peakHeap, after.heapUsed);
-
-      // The stored file is the one sent.
-      const stored = path.join(server.dataDir, 'uploads', String(last!.data.url).replace(/^\/uploads\//, ''));
-      const size = (await fs.stat(stored)).size;
-      if (size !== FILE_BYTES) throw new Error(`stored ${size} bytes, sent ${FILE_BYTES}`);
-      return {
-        file: `${mib(FILE_BYTES)} in ${total} chunks of ${mib(CHUNK_BYTES)}`,
-        time: `${seconds.toFixed(1)} s`,
-        throughput: `${(FILE_BYTES / MiB / seconds).toFixed(1)} MiB/s`,
-        'server RSS': `idle ${mib(idle.rss)}, peak ${mib(peakRss)} (+${mib(peakRss - idle.rss)})`,
-        'server heap': `idle ${mib(idle.heapUsed)}, peak ${mib(peakHeap)} (+${mib(peakHeap - idle.heapUsed)})`,
-        'stored as': String(last!.data.url),
-      };
-    } finally {
-      await server.stop();
+    const rounds = Math.max(1, Number(process.env.CHUNKED_ROUNDS) || 1);
+    let banyan: Run | undefined;
+    let bare: Run | undefined;
+    for (let r = 0; r < rounds; r++) {
+      bare = best(bare, await measure(bareTarget, sha));
+      banyan = best(banyan, await measure(banyanTarget, sha));
     }
+    const memory = (r: Run) =>
+      `RSS idle ${mib(r.idle.rss)}, peak ${mib(r.peakRss)} (+${mib(r.peakRss - r.idle.rss)}); heap idle ${mib(r.idle.heapUsed)}, peak ${mib(r.peakHeap)} (+${mib(r.peakHeap - r.idle.heapUsed)})`;
+    return {
+      file: `${mib(FILE_BYTES)} in ${total} chunks of ${mib(CHUNK_BYTES)}${rounds > 1 ? `, best of ${rounds} alternating rounds` : ''}`,
+      'Banyan': `${rate(banyan!).toFixed(1)} MiB/s (${banyan!.seconds.toFixed(2)} s)`,
+      'bare receiver': `${rate(bare!).toFixed(1)} MiB/s (${bare!.seconds.toFixed(2)} s)`,
+      'ratio Banyan / bare': `${(rate(banyan!) / rate(bare!)).toFixed(2)}× (goal ≥ 0.90×)`,
+      'Banyan memory': memory(banyan!),
+      'bare memory': memory(bare!),
+      'Banyan RSS growth goal': `≤ 64 MiB: ${banyan!.peakRss - banyan!.idle.rss <= 64 * MiB ? 'met' : 'NOT met'}`,
+      'stored as': banyan!.url,
+    };
   },
 };

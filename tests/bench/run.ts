@@ -1,5 +1,6 @@
 import { chunkedUpload } from './chunkedUpload';
 import { staticGeneration } from './staticGen';
+import { millionArticleEntries } from './millionArticles';
 
 // `npm run bench`: runs each entry in turn and prints its figures. Later issues add their entries to
 // ENTRIES; `npm run bench -- <text>` runs only the entries whose name contains the text.
@@ -10,7 +11,7 @@ export interface BenchEntry {
   run(): Promise<Record<string, string>>;
 }
 
-const ENTRIES: BenchEntry[] = [chunkedUpload, staticGeneration];
+const ENTRIES: BenchEntry[] = [chunkedUpload, staticGeneration, ...millionArticleEntries];
 
 async function main() {
   const filter = process.argv.slice(2).join(' ').toLowerCase();

@@ -37,10 +37,16 @@ interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
   'Index Name'?: string;
+  'Parent Relationship'?: string;
   Plans?: PlanNode[];
 }
 
 const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
+/** The nodes that read the page itself: per-row sub-plans (a row's tag names, the counters' total) left out. */
+const pageNodesOf = (node: PlanNode): PlanNode[] => [
+  node,
+  ...(node.Plans ?? []).filter((p) => !/^(SubPlan|InitPlan)$/.test(p['Parent Relationship'] ?? '')).flatMap(pageNodesOf),
+];
 
 /** Calls a list and answers its captured statements. */
 async function listing(path: string, query: Record<string, unknown>, siteId = site) {
@@ -60,7 +66,7 @@ async function pagePlan(path: string, table: string, query: Record<string, unkno
   const res = await plain(`explain (format json) ${page!.text}`, page!.params);
   const raw = res.rows[0]!['QUERY PLAN'];
   const [plan] = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: PlanNode }>;
-  return nodesOf(plan!.Plan);
+  return pageNodesOf(plan!.Plan);
 }
 
 /** The page is read in order from an index of the table: no Sort, no sequential or bitmap scan of it. */

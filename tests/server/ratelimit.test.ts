@@ -119,3 +119,28 @@ describe('the admin API budget is per session, or per address without one', () =
     expect(res.msg).toBe('请求过于频繁，请稍后再试');
   });
 });
+
+describe('a call is authenticated once', () => {
+  it('the limiter and the handler share one session lookup, for a refused token too', async () => {
+    const once = await startTestApp();
+    try {
+      const client = (once.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
+      const original = client.query.bind(client);
+      let lookups = 0;
+      client.query = (...args: unknown[]) => {
+        const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text: string }).text;
+        if (/from "sessions"/i.test(text) && /token_hash/i.test(text)) lookups++;
+        return original(...args);
+      };
+      const refused = await once.client('made-up-token').get('/admin/current');
+      expect(refused.code).not.toBe(0);
+      expect(lookups).toBe(1);
+      const token = await once.login();
+      lookups = 0;
+      expect((await once.client(token).get('/admin/current')).code).toBe(0);
+      expect(lookups).toBe(1);
+    } finally {
+      await once.close();
+    }
+  });
+});

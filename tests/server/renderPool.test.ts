@@ -1,9 +1,10 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Worker } from 'node:worker_threads';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ThemeRenderer } from '../../server/public/render/engine';
-import { RenderPool } from '../../server/public/render/pool';
+import { RenderPool, SHARED_PLACES } from '../../server/public/render/pool';
 
 // The worker-thread renderer static generation uses: same output as the in-process renderer, same sandbox
 // and limits inside the workers, and a failed or hung template fails only its own page.
@@ -47,6 +48,32 @@ describe('rendering in worker threads', () => {
     expect(pool.running).toBe(2);
     for (let i = 0; i < datas.length; i++) expect(pooled[i]).toBe(await local.render(dir, 'list', datas[i]!));
     expect(pooled[3]).toContain('<title>Page 3 &lt;&amp;&gt;</title>');
+  });
+
+  it('sends a value many pages share (the same object) to each worker once, and renders as before', async () => {
+    const local = new ThemeRenderer();
+    const own = new RenderPool(2);
+    const sent = vi.spyOn(Worker.prototype, 'postMessage');
+    try {
+      const marker = 'shared-site-'.repeat(2000);
+      const site = { name: marker };
+      const datas = Array.from({ length: 40 }, (_, i) => ({ page: { title: `P${i}` }, site, contents: [{ title: `t${i}`, body: `<b>${i}</b>` }] }));
+      const pooled = await Promise.all(datas.map((d) => own.render(dir, 'list', d)));
+      for (let i = 0; i < datas.length; i++) expect(pooled[i]).toBe(await local.render(dir, 'list', datas[i]!));
+      const carrying = sent.mock.calls.filter(([msg]) => JSON.stringify(msg).includes(marker)).length;
+      // Inline the first time it is seen, then once to each of the two workers: never once per page.
+      expect(carrying).toBeGreaterThan(0);
+      expect(carrying).toBeLessThanOrEqual(3);
+
+      // More shared values than a worker keeps: older ones are sent again when used again, output unchanged.
+      const many = Array.from({ length: SHARED_PLACES * 2 }, (_, i) => ({ name: `site ${i}` }));
+      const rounds = [...many, ...many, ...many].map((s, i) => ({ page: { title: `R${i}` }, site: s, contents: [] }));
+      const again = await Promise.all(rounds.map((d) => own.render(dir, 'list', d)));
+      for (let i = 0; i < rounds.length; i++) expect(again[i]).toBe(await local.render(dir, 'list', rounds[i]!));
+    } finally {
+      sent.mockRestore();
+      await own.close();
+    }
   });
 
   it('keeps the sandbox inside the workers: plain data only, no escape from the theme', async () => {

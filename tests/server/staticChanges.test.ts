@@ -58,7 +58,7 @@ beforeAll(async () => {
   column = await insertColumn(t, siteId, modelId, { title: 'Stories' });
   await t.db.update(categories).set({ pageSize: 3 }).where(eq(categories.id, column));
   alias = (await t.db.select({ alias: categories.alias }).from(categories).where(eq(categories.id, column)))[0]!.alias;
-  // 13 items, 3 per page: five list pages, the last with one item. The newest six are the related items.
+  // 13 items, 3 per page: five list pages, the last with one item. Each detail page shows the next five older items.
   for (let i = 1; i <= 13; i++) {
     items.push(await insertPublished(t, siteId, column, { title: `Story ${i}`, tags: i % 2 ? ['harbour'] : [], publishedAt: new Date(Date.now() - (20 - i) * 60_000) }));
   }
@@ -72,7 +72,7 @@ afterAll(async () => {
 
 describe('static output follows content changes', () => {
   it('an old item edited: its page, list page, tag page and home are rewritten; the other list pages are not', async () => {
-    const oldest = items[0]!; // on the last list page, not among the related items
+    const oldest = items[0]!; // on the last list page; Stories 2-6 show it as related
     const before = await Promise.all([1, 2, 3, 4].map((n) => mtime(listPage(n))));
     await new Promise((r) => setTimeout(r, 20));
     await t.db.update(contents).set({ title: 'Story one, revised' }).where(eq(contents.id, oldest.id));
@@ -81,19 +81,36 @@ describe('static output follows content changes', () => {
     expect(await fs.readFile(path.join(outDir(), listPage(5)), 'utf8')).toContain('Story one, revised');
     expect(await fs.readFile(path.join(outDir(), `/tag/${tagId}/index.html`), 'utf8')).toContain('Story one, revised');
     expect(await Promise.all([1, 2, 3, 4].map((n) => mtime(listPage(n))))).toEqual(before);
-    // Its detail page, list page 5, the tag pages it is on, home and the sitemap; no other detail page.
+    for (const other of items.slice(1, 6)) expect(await fs.readFile(path.join(outDir(), `/${alias}/${other.id}.html`), 'utf8')).toContain('Story one, revised');
+    // Its detail page, the five that show it, list page 5, the tag page it is on, home and the sitemap.
+    expect(result.pages).toBe(10);
+    await expectMatchesLive();
+  });
+
+  it('a newest item edited: no other detail page shows it (related items are the older ones), so none is rewritten', async () => {
+    const newest = items[12]!;
+    const others = items.slice(0, 12).map((i) => `/${alias}/${i.id}.html`);
+    const before = await Promise.all(others.map(mtime));
+    await new Promise((r) => setTimeout(r, 20));
+    await t.db.update(contents).set({ title: 'Story thirteen, revised' }).where(eq(contents.id, newest.id));
+    const result = await run({ scope: 'content', ids: [newest.id] });
+    expect(await fs.readFile(path.join(outDir(), `/${alias}/${newest.id}.html`), 'utf8')).toContain('Story thirteen, revised');
+    expect(await Promise.all(others.map(mtime))).toEqual(before);
+    // Its detail page, list page 1, the tag pages it is on, home and the sitemap.
     expect(result.pages).toBeLessThan(8);
     await expectMatchesLive();
   });
 
-  it('a newest item edited: every detail page of the column shows it as related, so all are rewritten', async () => {
-    const newest = items[12]!;
-    await t.db.update(contents).set({ title: 'Story thirteen, revised' }).where(eq(contents.id, newest.id));
-    const result = await run({ scope: 'content', ids: [newest.id] });
-    for (const other of items.slice(0, 3)) {
-      expect(await fs.readFile(path.join(outDir(), `/${alias}/${other.id}.html`), 'utf8')).toContain('Story thirteen, revised');
-    }
-    expect(result.pages).toBeGreaterThanOrEqual(13);
+  it('a middle item edited: the detail pages of the five items before it show it and are rewritten, no others', async () => {
+    const middle = items[6]!; // Story 7: Stories 8-12 show it as related
+    const shows = items.slice(7, 12).map((i) => `/${alias}/${i.id}.html`);
+    const others = [...items.slice(0, 6), items[12]!].map((i) => `/${alias}/${i.id}.html`);
+    const before = await Promise.all(others.map(mtime));
+    await new Promise((r) => setTimeout(r, 20));
+    await t.db.update(contents).set({ title: 'Story seven, revised' }).where(eq(contents.id, middle.id));
+    await run({ scope: 'content', ids: [middle.id] });
+    for (const f of shows) expect(await fs.readFile(path.join(outDir(), f), 'utf8'), f).toContain('Story seven, revised');
+    expect(await Promise.all(others.map(mtime))).toEqual(before);
     await expectMatchesLive();
   });
 

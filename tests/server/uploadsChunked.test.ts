@@ -110,6 +110,31 @@ describe('a file in chunks', () => {
     expect((await sendChunk(t, c, fields(3), chunks[2]!)).status).toBe(400);
   });
 
+  it('chunks written into place: a resent chunk replaces the one before, a shorter last chunk ends the file, a refused one leaves no trace', async () => {
+    // Chunks go straight to their offset of one file and the server keeps a running checksum while they
+    // come in order: every replacement must reach the file and the checksum (sent, so it is checked).
+    const bytes = video(4);
+    const chunks = chunksOf(bytes, CHUNK);
+    const first = await sendChunk<ChunkProgress>(t, c, { chunk_total: 4, chunk_index: 1, resource_temp_basename: '', resource_temp_path: '', resource_name: 'placed.mp4', resource_hash: sha256(bytes) }, chunks[0]!);
+    expect(first.code, first.msg).toBe(1);
+    const token = { resource_temp_basename: first.data.resource_temp_basename, resource_temp_path: first.data.resource_temp_path };
+    const fields = (index: number) => ({ chunk_total: 4, chunk_index: index, ...token, resource_name: 'placed.mp4', resource_hash: sha256(bytes) });
+    // Without an announced size a longer last chunk is taken, then replaced by the right, shorter one.
+    expect((await sendChunk(t, c, fields(4), Buffer.concat([chunks[3]!, Buffer.alloc(100, 1)]))).code).toBe(1);
+    expect((await sendChunk(t, c, fields(4), chunks[3]!)).code).toBe(1);
+    // A damaged chunk 2 taken in order (the running checksum has seen it), then the good one.
+    expect((await sendChunk(t, c, fields(2), new Uint8Array(CHUNK))).code).toBe(1);
+    expect((await sendChunk(t, c, fields(2), chunks[1]!)).data.received).toEqual([1, 2, 4]);
+    // A refused chunk 3 (too short) is not received and its bytes do not count.
+    expect((await sendChunk(t, c, fields(3), chunks[2]!.subarray(0, 1000))).status).toBe(400);
+    // A refused copy of an accepted chunk leaves the accepted one in place.
+    expect((await sendChunk(t, c, fields(2), chunks[1]!.subarray(0, 10))).status).toBe(400);
+    const done = await sendChunk(t, c, fields(3), chunks[2]!);
+    expect(done.code, done.msg).toBe(0);
+    expect(await fetchStored(t, done.data.url)).toEqual(bytes);
+    expect(await rowOf(done.data.id)).toMatchObject({ size: bytes.length, hash: sha256(bytes) });
+  });
+
   it('a missing, non-numeric or out-of-range chunk index is refused, as is a changed chunk total', async () => {
     const bytes = video(3);
     const { chunks, token } = await firstChunk(bytes);
@@ -219,10 +244,10 @@ describe('the server decides every path', () => {
     await expect(fs.stat('/tmp/escape.mp4')).rejects.toThrow(/ENOENT/);
     await expect(fs.stat('/tmp/evil')).rejects.toThrow(/ENOENT/);
     await expect(fs.stat(path.join(t.dataDir, '..', 'evil'))).rejects.toThrow(/ENOENT/);
-    // Temporary files are only session directories and their numbered chunks.
+    // Temporary files are only session directories and the one file their chunks are written into.
     for (const dir of await sessionDirs()) {
       expect(dir).toMatch(/^[a-f0-9]{32}$/);
-      for (const f of await fs.readdir(path.join(t.dataDir, 'tmp', 'uploads', dir))) expect(f).toMatch(/^\d+\.part$/);
+      for (const f of await fs.readdir(path.join(t.dataDir, 'tmp', 'uploads', dir))) expect(f).toBe('data');
     }
   });
 });

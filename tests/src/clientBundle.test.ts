@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -19,14 +20,15 @@ function bundle(sizes: { entry: number; login: number; shell: number; strings: n
     { fileName: 'assets/vendor-b.js', source: 'export const v = 1;', imports: [] },
     { fileName: 'assets/LoginPage-c.js', source: code.login, facadeModuleId: `${ROOT}/features/login/LoginPage.tsx`, imports: ['assets/vendor-b.js'] },
     { fileName: 'assets/Shell-d.js', source: code.shell, facadeModuleId: `${ROOT}/layout/Shell.tsx`, imports: [] },
-    { fileName: 'assets/features-e.js', source: code.strings, facadeModuleId: `${ROOT}/i18n/features.ts`, imports: [] },
+    { fileName: 'assets/i18n-e.js', source: code.strings, facadeModuleId: `${ROOT}/features/dashboard/i18n.ts`, imports: [] },
+    { fileName: 'assets/features-g.js', source: noise(30_000), facadeModuleId: `${ROOT}/i18n/features.ts`, imports: [] },
     { fileName: 'assets/DashboardPage-f.js', source: code.dashboard, facadeModuleId: `${ROOT}/features/dashboard/DashboardPage.tsx`, imports: [] },
   ];
   return { files, code };
 }
 
 describe('the admin bundle budget', () => {
-  it('weighs what the login page loads, then the shell after sign-in, but no page behind it', () => {
+  it('weighs what the login page loads, then the shell and its first screen\'s strings, but no page or other strings behind it', () => {
     const { files, code } = bundle({ entry: 50_000, login: 5_000, shell: 20_000, strings: 10_000, dashboard: 90_000 });
     const login = gz(code.entry) + gz('export const v = 1;') + gz(code.login);
     expect(bundleWeights(files)).toEqual({ login, loginAndShell: login + gz(code.shell) + gz(code.strings) });
@@ -80,5 +82,22 @@ describe('what the login page loads', () => {
     expect(rel).not.toContain('src/layout/Shell.tsx');
     expect(rel).not.toContain('src/i18n/features.ts');
     expect(rel.filter((f) => f.startsWith('models/')).filter((f) => reached.get(path.resolve(__dirname, '../..', f))?.zod)).toEqual([]);
+  });
+
+  it('keeps the login page and the shell free of axios, the other screens\' strings, and Chakra\'s menu and toast machinery', () => {
+    const repo = path.resolve(__dirname, '../..');
+    const reached = new Set([...staticImportsOf(path.join(repo, 'src/main.tsx')).keys(), ...staticImportsOf(path.join(repo, 'src/layout/Shell.tsx')).keys()]);
+    const rel = [...reached].map((f) => path.relative(repo, f).split(path.sep).join('/'));
+    expect(rel).toContain('src/layout/TopBar.tsx');
+    expect(rel).toContain('src/layout/LanguageSwitch.tsx');
+    expect(rel).not.toContain('src/i18n/features.ts');
+    expect(rel).not.toContain('src/theme/screenRecipes.ts');
+    expect(rel).not.toContain('src/components/ToastList.tsx');
+    const offenders = [...reached].filter((f) => {
+      const text = readFileSync(f, 'utf8');
+      const chakra = [...text.matchAll(/import\s*\{([^}]*)\}\s*from\s*'@chakra-ui\/react'/g)].flatMap((m) => m[1]!.split(',').map((n) => n.trim()));
+      return /from 'axios'/.test(text) || chakra.some((n) => ['Menu', 'Dialog', 'Drawer', 'Toaster', 'createToaster'].includes(n));
+    });
+    expect(offenders.map((f) => path.relative(repo, f))).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { system } from '../../src/theme/system';
+import { loadScreenRecipes, system } from '../../src/theme/system';
 
 // The admin's Chakra system carries only the recipes it needs (a smaller bundle). A component used without
 // its recipe renders unstyled (a segment group shows as run-together text), so every Chakra component the
@@ -35,7 +35,9 @@ function usedComponents(): Map<string, string> {
 }
 
 describe('the admin theme', () => {
-  it('has the recipe of every Chakra component the screens use', () => {
+  it('has the recipe of every Chakra component the screens use', async () => {
+    // The screens' recipes join the login page's and the shell's before any screen renders.
+    await loadScreenRecipes();
     const config = (system as unknown as { _config: { theme: { recipes?: object; slotRecipes?: object } } })._config.theme;
     const have = new Set([...Object.keys(config.recipes ?? {}), ...Object.keys(config.slotRecipes ?? {})]);
     const missing: string[] = [];

@@ -235,6 +235,34 @@ export const contentTags = pgTable(
     tagId: integer('tag_id')
       .notNull()
       .references(() => tags.id, { onDelete: 'cascade' }),
+    // The content row's public order keys, copied by triggers (migration 0013_page_cache.sql: on insert from
+    // contents, and whenever contents change), so a tag page reads its page from one index.
+    siteId: integer('site_id'),
+    categoryId: integer('category_id'),
+    isTop: boolean('is_top').notNull().default(false),
+    /** coalesce(published_at, created_at) of the item. */
+    sortAt: ts('sort_at'),
+    /** status = 1 and not recycled. */
+    live: boolean('live').notNull().default(false),
   },
-  (t) => [primaryKey({ columns: [t.contentId, t.tagId] }), index('content_tags_tag_idx').on(t.tagId)],
+  (t) => [
+    primaryKey({ columns: [t.contentId, t.tagId] }),
+    index('content_tags_tag_idx').on(t.tagId),
+    index('content_tags_public_idx').on(t.tagId, t.isTop, t.sortAt, t.contentId).where(sql`live`),
+    index('content_tags_scheduled_idx').on(t.tagId, t.sortAt).where(sql`live`),
+  ],
+);
+
+/**
+ * Live (status 1, not recycled) tagged items per tag and column, kept by statement triggers on content_tags
+ * (migration 0013): a tag page's total adds its live columns' counts, less the scheduled items not yet due.
+ */
+export const tagCounts = pgTable(
+  'tag_counts',
+  {
+    tagId: integer('tag_id').notNull(),
+    categoryId: integer('category_id').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tagId, t.categoryId] })],
 );

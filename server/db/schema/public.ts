@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { created, softDelete, updated } from './columns';
 import { sites } from './core';
 
@@ -61,3 +61,13 @@ export const visits = pgTable(
   },
   (t) => [index('visits_site_time_idx').on(t.siteId, t.createdAt), index('visits_time_idx').on(t.createdAt)],
 );
+
+/**
+ * The public page cache's version of each site's data (server/public/pageCache.ts): statement triggers on every
+ * table a public page shows bump the site's row in the writer's transaction (migration 0013_page_cache.sql);
+ * row 0 is every site's (sites, settings, plugins, themes). A cached page is served while both are unchanged.
+ */
+export const siteVersions = pgTable('site_versions', {
+  siteId: integer('site_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});

@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createHash, randomBytes, type Hash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { uploadSessions } from '../../db/schema/index';
@@ -13,15 +12,22 @@ import { requireCate } from './categories';
 import { BLOCKED_EXTENSIONS, extensionOf, kindFor } from './formats';
 import { checkSize } from './inspect';
 import { ingestFile } from './ingest';
-import { HashingTap, incomingDir, removeQuietly, sessionsDir, type WrittenFile } from './tempFiles';
+import type { Placement } from './multipart';
+import { incomingDir, removeQuietly, sessionsDir, writeStreamAt, type WrittenFile } from './tempFiles';
 import type { ChunkFields, ChunkProgress } from '../../../models/attachment';
 import type { UploadedFile } from '../../../models/content';
 import type { UploadSettings } from '../../../models/uploadSettings';
 
 // Chunked uploads (spec §8 "Chunk upload"). The first chunk opens a session: the server draws its
 // basename (128 random bits) and temporary path. Later chunks must send both back; they are only looked
-// up in upload_sessions (with the caller's admin id), never joined into a file path. Chunks land in
-// <dataDir>/tmp/uploads/<basename>/<index>.part, so a chunk sent twice just replaces itself.
+// up in upload_sessions (with the caller's admin id), never joined into a file path. Every chunk is
+// written at its own offset of one file, <dataDir>/tmp/uploads/<basename>/data, so a chunk sent twice
+// just replaces itself and the complete file needs no assembly. A chunk whose upload is known before its
+// bytes arrive (the fields come first, as the admin's uploader sends them) is streamed straight there;
+// otherwise (the first chunk, a chunk sent again, fields after the bytes) it goes to a temporary file
+// first and is copied into place once accepted, so a refused resend never damages an accepted chunk.
+// While chunks come in order the process keeps the file's running SHA-256, so completing reads only
+// what that hash has not seen (nothing, for an upload sent in order).
 
 type Session = typeof uploadSessions.$inferSelect;
 
@@ -42,6 +48,89 @@ const unknownSession = () => badRequest('attachment.sessionUnknown', {}, { issue
 function sessionDir(dataDir: string, session: Pick<Session, 'basename'>): string {
   if (!BASENAME.test(session.basename)) throw new Error('corrupt upload session');
   return path.join(sessionsDir(dataDir), session.basename);
+}
+const dataFile = (dir: string) => path.join(dir, 'data');
+
+/**
+ * Running SHA-256 of a session's file over its chunks 1..next-1, kept while they came in order (by
+ * basename; this process only). Dropped when one of those chunks is written again, when the session
+ * ends, and beyond MAX_RUNNING_HASHES (the oldest first): completing then hashes the rest from disk.
+ */
+const runningHashes = new Map<string, { next: number; hash: Hash }>();
+const MAX_RUNNING_HASHES = 1000;
+function startRunningHash(basename: string) {
+  if (runningHashes.size >= MAX_RUNNING_HASHES) runningHashes.delete(runningHashes.keys().next().value!);
+  runningHashes.set(basename, { next: 1, hash: createHash('sha256') });
+}
+/** A copy of the running hash to feed chunk `index` into, when it is the next one. */
+function hashFor(basename: string, index: number): Hash | null {
+  const running = runningHashes.get(basename);
+  return running && running.next === index ? running.hash.copy() : null;
+}
+/** Before chunk `index` is written: a chunk the running hash has seen makes it stale. */
+function dropRunningHashIfRewritten(basename: string, index: number) {
+  const running = runningHashes.get(basename);
+  if (running && index < running.next) runningHashes.delete(basename);
+}
+/** After chunk `index` was written with `fed` and accepted: the running hash moves past it. */
+function afterWrite(basename: string, index: number, fed: Hash | null) {
+  const running = runningHashes.get(basename);
+  if (running && fed && index === running.next) runningHashes.set(basename, { next: index + 1, hash: fed });
+}
+
+/** One writer at a time per chunk of a session (this process), so two copies of a chunk never interleave. */
+const chunkLocks = new Map<string, Promise<void>>();
+async function lockChunk(basename: string, index: number): Promise<{ release: () => void; waited: boolean }> {
+  const key = `${basename}:${index}`;
+  let waited = false;
+  while (chunkLocks.has(key)) {
+    waited = true;
+    await chunkLocks.get(key);
+  }
+  let release!: () => void;
+  chunkLocks.set(key, new Promise<void>((resolve) => (release = resolve)));
+  let released = false;
+  return {
+    waited,
+    release: () => {
+      if (released) return;
+      released = true;
+      chunkLocks.delete(key);
+      release();
+    },
+  };
+}
+
+/** A placement that also carries the session it was checked against, for receiveChunk. */
+export interface ChunkPlacement extends Placement {
+  session: Session;
+  index: number;
+}
+
+/**
+ * Where the bytes of a chunk request go, decided from the fields before them: the chunk's offset in its
+ * session's file when the session is the caller's, the chunk belongs to it and has not been received
+ * yet. Anything else (null) goes to a temporary file and through every check of receiveChunk.
+ */
+export async function placeChunk(app: FastifyInstance, auth: AuthContext, raw: Record<string, string>, settings: UploadSettings): Promise<ChunkPlacement | null> {
+  const index = Number(raw.chunk_index);
+  if (!Number.isSafeInteger(index) || index < 1 || String(index) !== raw.chunk_index) return null;
+  let session = await findSession(app, auth, raw.resource_temp_basename ?? '', raw.resource_temp_path ?? '');
+  if (!session || !canManageSite(auth, session.siteId) || index > session.chunkTotal || raw.chunk_total !== String(session.chunkTotal)) return null;
+  const lock = await lockChunk(session.basename, index);
+  if (lock.waited) session = await findSession(app, auth, session.basename, session.tempPath);
+  if (!session || session.received.includes(index)) {
+    lock.release();
+    return null;
+  }
+  return {
+    file: dataFile(sessionDir(app.ctx.config.dataDir, session)),
+    start: (index - 1) * settings.chunk_size * 1024,
+    hash: hashFor(session.basename, index),
+    release: lock.release,
+    session,
+    index,
+  };
 }
 
 const progressOf = (s: Pick<Session, 'basename' | 'tempPath' | 'received'>): ChunkProgress => ({
@@ -94,6 +183,7 @@ async function openSession(app: FastifyInstance, auth: AuthContext, siteId: numb
   await dropStaleSessions(app, auth.adminId);
 
   const basename = randomBytes(16).toString('hex');
+  startRunningHash(basename);
   const [session] = await app.ctx.db
     .insert(uploadSessions)
     .values({
@@ -131,18 +221,22 @@ export async function receiveChunk(
   auth: AuthContext,
   siteIdOfRequest: () => number,
   f: ChunkFields,
-  chunk: WrittenFile | null,
+  chunk: (WrittenFile & { placement?: Placement }) | null,
   settings: UploadSettings,
 ): Promise<ChunkOutcome> {
   if (!chunk) throw badRequest('attachment.fileRequired', {}, { issues: [{ field: 'resource_chunk' }] });
   const fresh = f.resource_temp_basename === '' && f.resource_temp_path === '';
+  const placed = chunk.placement as ChunkPlacement | undefined;
   let session: Session | null = null;
   let siteId = 0;
+  if (placed && (placed.session.basename !== f.resource_temp_basename || placed.session.tempPath !== f.resource_temp_path || placed.index !== f.chunk_index)) {
+    throw new Error('chunk placed for other fields');
+  }
   if (fresh) {
     siteId = siteIdOfRequest();
     await checkNewUpload(app, auth, siteId, f, settings);
   } else {
-    session = await findSession(app, auth, f.resource_temp_basename, f.resource_temp_path);
+    session = placed?.session ?? (await findSession(app, auth, f.resource_temp_basename, f.resource_temp_path));
     if (!session) throw unknownSession();
     forbiddenUnlessManaged(auth, session.siteId);
     if (f.chunk_total !== session.chunkTotal) throw badRequest('attachment.chunkTotalChanged', { total: session.chunkTotal }, { issues: [{ field: 'chunk_total' }] });
@@ -154,8 +248,26 @@ export async function receiveChunk(
   session ??= await openSession(app, auth, siteId, f);
 
   const dir = sessionDir(app.ctx.config.dataDir, session);
-  await fs.mkdir(dir, { recursive: true });
-  await fs.rename(chunk.file, path.join(dir, `${f.chunk_index}.part`));
+  const file = dataFile(dir);
+  const start = (f.chunk_index - 1) * chunkBytes;
+  let fed: Hash | null;
+  dropRunningHashIfRewritten(session.basename, f.chunk_index);
+  if (placed) {
+    if (placed.file !== file || placed.start !== start) throw new Error('chunk placed elsewhere');
+    fed = placed.hash;
+  } else {
+    // Accepted: copied into place (one writer per chunk at a time).
+    const lock = await lockChunk(session.basename, f.chunk_index);
+    try {
+      fed = hashFor(session.basename, f.chunk_index);
+      await fs.mkdir(dir, { recursive: true });
+      await writeStreamAt(createReadStream(chunk.file, { highWaterMark: 1024 * 1024 }), file, start, fed);
+    } finally {
+      lock.release();
+    }
+  }
+  // The last chunk ends the file (a longer copy of it refused earlier may have been written there).
+  if (f.chunk_index === session.chunkTotal) await fs.truncate(file, start + chunk.size);
   const [updated] = await app.ctx.db
     .update(uploadSessions)
     .set({
@@ -165,6 +277,7 @@ export async function receiveChunk(
     .where(eq(uploadSessions.id, session.id))
     .returning();
   if (!updated) throw unknownSession();
+  afterWrite(session.basename, f.chunk_index, fed);
   if (updated.received.length < updated.chunkTotal) return { done: false, progress: progressOf(updated) };
 
   // The request that deletes the session owns the assembly; a concurrent last chunk just reports progress.
@@ -177,7 +290,7 @@ async function completeUpload(app: FastifyInstance, session: Session, settings: 
   const dir = sessionDir(app.ctx.config.dataDir, session);
   let keepForRetry = false;
   try {
-    const assembled = await assemble(dir, session.chunkTotal);
+    const assembled = await assemble(dir, session.basename, settings.chunk_size * 1024);
     if (session.size > 0 && assembled.size !== session.size) throw badRequest('attachment.sizeMismatch', { size: session.size });
     if (session.hash && assembled.sha256 !== session.hash) throw badRequest('attachment.hashMismatch');
     return await ingestFile(
@@ -189,6 +302,7 @@ async function completeUpload(app: FastifyInstance, session: Session, settings: 
     // A refused file is final; anything else (storage down) keeps the chunks so the last one can be re-sent.
     if (!(err instanceof ApiError)) {
       keepForRetry = true;
+      await unshare(dataFile(dir));
       const { id: _id, ...again } = session;
       await app.ctx.db.insert(uploadSessions).values({ ...again, received: session.received.filter((i) => i !== session.chunkTotal) }).catch(() => (keepForRetry = false));
     }
@@ -198,19 +312,33 @@ async function completeUpload(app: FastifyInstance, session: Session, settings: 
   }
 }
 
-/** Concatenates the chunks into one file by streaming, hashing as it goes (never a whole-file buffer). */
-async function assemble(dir: string, total: number): Promise<WrittenFile> {
+/**
+ * The complete file and its SHA-256: the running hash where the chunks came in order, finished with the
+ * bytes it has not seen, streamed from disk (never a whole-file buffer). The file handed on is a hard
+ * link to the chunks' file, so a failed store can keep the chunks for a retry.
+ */
+async function assemble(dir: string, basename: string, chunkBytes: number): Promise<WrittenFile> {
+  const data = dataFile(dir);
+  // A session begun before chunks were written into place kept numbered .part files: put them in place.
+  const legacy = (await fs.readdir(dir)).filter((n) => /^\d+\.part$/.test(n));
+  for (const part of legacy) await writeStreamAt(createReadStream(path.join(dir, part)), data, (parseInt(part, 10) - 1) * chunkBytes, null);
+  const running = legacy.length ? undefined : runningHashes.get(basename);
+  runningHashes.delete(basename);
+  const { size } = await fs.stat(data);
+  const hash = running?.hash ?? createHash('sha256');
+  const from = running ? (running.next - 1) * chunkBytes : 0;
+  if (from < size) for await (const piece of createReadStream(data, { start: from, highWaterMark: 1024 * 1024 })) hash.update(piece as Buffer);
   const file = path.join(dir, 'assembled');
-  const tap = new HashingTap();
-  const out = createWriteStream(file);
-  await pipeline(
-    async function* () {
-      for (let i = 1; i <= total; i++) yield* createReadStream(path.join(dir, `${i}.part`), { highWaterMark: 1024 * 1024 });
-    },
-    tap,
-    out,
-  );
-  return { file, size: tap.bytes, sha256: tap.hash.digest('hex') };
+  await fs.link(data, file).catch(() => fs.copyFile(data, file));
+  return { file, size, sha256: hash.digest('hex') };
+}
+
+/** Gives the chunks' file an inode of its own again (it may share one with a stored copy). */
+async function unshare(file: string) {
+  const stat = await fs.stat(file).catch(() => null);
+  if (!stat || stat.nlink < 2) return;
+  await fs.copyFile(file, `${file}.copy`);
+  await fs.rename(`${file}.copy`, file);
 }
 
 /**
@@ -228,6 +356,7 @@ async function dropStaleSessions(app: FastifyInstance, adminId: number) {
     .orderBy(desc(uploadSessions.updatedAt), desc(uploadSessions.id))
     .offset(SESSIONS_PER_ADMIN - 1);
   if (own.length) await db.delete(uploadSessions).where(inArray(uploadSessions.id, own.map((s) => s.id)));
+  for (const s of [...stale, ...own]) runningHashes.delete(s.basename);
   const dataDir = app.ctx.config.dataDir;
   await Promise.all([...stale, ...own].map((s) => removeQuietly(sessionDir(dataDir, s))));
   await removeOrphans(app, cutoff);

@@ -1,5 +1,5 @@
 import { createHash, randomUUID, type Hash } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
@@ -11,12 +11,19 @@ import { pipeline } from 'node:stream/promises';
 export const incomingDir = (dataDir: string) => path.join(dataDir, 'tmp', 'incoming');
 export const sessionsDir = (dataDir: string) => path.join(dataDir, 'tmp', 'uploads');
 
+/** Directories this process made or found (an upload request need not ask the file system again). */
+const madeDirs = new Set<string>();
+
 /** A fresh file name in tmp/incoming (the directory exists afterwards). */
 export async function incomingFile(dataDir: string): Promise<string> {
   const dir = incomingDir(dataDir);
-  await fs.mkdir(dir, { recursive: true });
+  if (!madeDirs.has(dir)) {
+    await fs.mkdir(dir, { recursive: true });
+    madeDirs.add(dir);
+  }
   return path.join(dir, randomUUID());
 }
+
 
 /** Passes bytes through while counting and hashing them. */
 export class HashingTap extends Transform {
@@ -35,11 +42,46 @@ export interface WrittenFile {
   sha256: string;
 }
 
-/** Streams a request's file part to disk, hashing on the way: never the whole file in memory. */
-export async function writeStreamToFile(source: Readable, file: string): Promise<WrittenFile> {
-  const tap = new HashingTap();
-  await pipeline(source, tap, createWriteStream(file));
-  return { file, size: tap.bytes, sha256: tap.hash.digest('hex') };
+/** Passes bytes through while counting them (and feeding a hash when given one). */
+class CountingTap extends Transform {
+  bytes = 0;
+  constructor(readonly hash: Hash | null) {
+    super();
+  }
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: (err?: Error | null, data?: Buffer) => void) {
+    this.hash?.update(chunk);
+    this.bytes += chunk.length;
+    done(null, chunk);
+  }
+}
+
+/**
+ * Streams a request's file part to disk, hashing on the way unless `hash: false` (a chunk's own hash is
+ * never used: the assembled file's is): never the whole file in memory. A temp directory removed since
+ * it was made is made again.
+ */
+export async function writeStreamToFile(source: Readable, file: string, opts: { hash?: boolean } = {}): Promise<WrittenFile> {
+  const tap = new CountingTap(opts.hash === false ? null : createHash('sha256'));
+  const handle = await fs.open(file, 'w').catch(async (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'ENOENT') throw err;
+    madeDirs.delete(path.dirname(file));
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    return fs.open(file, 'w');
+  });
+  // The stream owns the handle and closes it, whatever happens.
+  await pipeline(source, tap, handle.createWriteStream({ highWaterMark: 1024 * 1024 }));
+  return { file, size: tap.bytes, sha256: tap.hash ? tap.hash.digest('hex') : '' };
+}
+
+/**
+ * Streams bytes into an existing file at a byte offset (the file is created when missing, never
+ * truncated), feeding `hash` when given. Answers the number of bytes written.
+ */
+export async function writeStreamAt(source: Readable | AsyncIterable<Buffer>, file: string, start: number, hash: Hash | null): Promise<number> {
+  const handle = await fs.open(file, fs.constants.O_WRONLY | fs.constants.O_CREAT);
+  const tap = new CountingTap(hash);
+  await pipeline(source, tap, handle.createWriteStream({ start, highWaterMark: 1024 * 1024 }));
+  return tap.bytes;
 }
 
 /** SHA-256 and size of a file on disk, streamed. */

@@ -1,11 +1,13 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, sql, sum, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { shownAuditState } from '../../../models/audit';
 import type { z } from 'zod';
 import { admins, categories, contentCounts, contents, contentTags, tags } from '../../db/schema/index';
 import type { Executor } from '../../db/client';
 import type { AuthContext } from '../../http/context';
 import { dateRange, iso, likeText, offsetOf } from '../../db/listing';
-import { manageableCategory, manageableContent, type ContentRow } from './access';
+import { manageableContent, type ContentRow } from './access';
+import { forbidden, notFound } from '../../http/errors';
+import { canManageSite } from '../sites';
 import { subtreeIds } from '../../../models/tree';
 import type { Content, ContentListItem, ContentListQuery } from '../../../models/content';
 
@@ -89,11 +91,7 @@ export async function columnSubtree(db: Executor, categoryId: number, siteId: nu
  * A column filter of a site the admin does not manage answers 403.
  */
 export async function listContents(db: Executor, auth: AuthContext, siteId: number, q: ListQuery, extra?: SQL) {
-  let columnIds: number[] | undefined;
-  if (q.category_id !== undefined) {
-    const column = await manageableCategory(db, auth, q.category_id);
-    columnIds = column.siteId === siteId ? await columnSubtree(db, column.id, siteId) : [];
-  }
+  const columnIds = q.category_id === undefined ? undefined : await filterColumns(db, auth, q.category_id, siteId);
   const inColumns = columnIds === undefined ? undefined : columnIds.length ? inArray(contents.categoryId, columnIds) : eq(contents.id, -1);
   const filters = and(
     eq(contents.siteId, siteId),
@@ -107,18 +105,47 @@ export async function listContents(db: Executor, auth: AuthContext, siteId: numb
   );
   const where = and(filters, inColumns);
   const counted = !q.keyword && q.is_recommend === undefined && q.is_top === undefined && !q.start && !q.end && !extra;
-  const total = counted ? await countedTotal(db, siteId, q, columnIds) : await scannedTotal(db, where);
   const merged = columnIds && columnIds.length > 1 && columnIds.length <= MERGED_COLUMNS ? columnIds : undefined;
   const ids = merged ? await subtreePageIds(db, filters, merged, q) : undefined;
+  // One statement for the page and (from the counters, read once) the list's total: every query is a round trip,
+  // and at a million rows the trip, not the indexed read, is what a list call costs.
+  const countedSql = counted ? countedTotalSql(siteId, q, columnIds) : undefined;
   const page = db
-    .select(LIST_COLUMNS)
+    .select({
+      ...LIST_COLUMNS,
+      total: countedSql ? sql<string | number | null>`(${countedSql})` : sql<null>`null`,
+    })
     .from(contents)
     .leftJoin(categories, eq(categories.id, contents.categoryId))
     .where(ids ? inArray(contents.id, ids) : where)
     .orderBy(desc(contents.isTop), desc(contents.createdAt), desc(contents.id));
   const rows = ids ? (ids.length ? await page : []) : await page.limit(q.limit).offset(offsetOf(q.page, q.limit));
+  const total =
+    countedSql && rows.length ? Number(rows[0]!.total ?? 0) : counted ? await countedTotal(db, siteId, q, columnIds) : await scannedTotal(db, where);
+  // The page's tag names by id (a per-row sub-select would run for every row the offset skips too).
   const tagMap = await tagsOf(db, rows.map((r) => r.id));
   return { rows: rows.map((r) => toListItem(r, tagMap.get(r.id) ?? [])), count: total };
+}
+
+/**
+ * The column a list is filtered by and its live sub-tree in the list's site, read together: the column must
+ * exist and be in a site the admin manages (404 / 403, as manageableCategory answers); a column of another
+ * site lists nothing.
+ */
+async function filterColumns(db: Executor, auth: AuthContext, categoryId: number, siteId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: categories.id, parent_id: categories.parentId, siteId: categories.siteId })
+    .from(categories)
+    .where(
+      and(
+        isNull(categories.deletedAt),
+        sql`${categories.siteId} = (select c.site_id from categories c where c.id = ${categoryId} and c.deleted_at is null)`,
+      ),
+    );
+  const column = rows.find((r) => r.id === categoryId);
+  if (!column) throw notFound();
+  if (!canManageSite(auth, column.siteId)) throw forbidden('error.siteForbidden');
+  return column.siteId === siteId ? [...subtreeIds(rows, categoryId)] : [];
 }
 
 /** Up to this many columns, a sub-tree's page reads each column in its index order instead of sorting them all. */
@@ -141,21 +168,24 @@ async function subtreePageIds(db: Executor, filters: SQL | undefined, columnIds:
   return (result as unknown as { rows: Array<{ id: number }> }).rows.map((r) => Number(r.id));
 }
 
-/** The list's total from the counters the triggers on contents keep (no count over the column). */
+/** The list's total from the counters the triggers on contents keep (no count over the column), as SQL. */
+function countedTotalSql(siteId: number, q: ListQuery, columnIds: number[] | undefined): SQL | undefined {
+  if (columnIds?.length === 0) return undefined;
+  const where = and(
+    eq(contentCounts.siteId, siteId),
+    eq(contentCounts.recycled, q.deleted === 1),
+    columnIds ? inArray(contentCounts.categoryId, columnIds) : undefined,
+    q.status === undefined ? undefined : eq(contentCounts.status, q.status),
+  );
+  return sql`select coalesce(sum(${contentCounts.n}), 0) from ${contentCounts} where ${where}`;
+}
+
+/** The same total on its own (a page past the end has no row to carry it). */
 async function countedTotal(db: Executor, siteId: number, q: ListQuery, columnIds: number[] | undefined): Promise<number> {
-  if (columnIds?.length === 0) return 0;
-  const [row] = await db
-    .select({ n: sum(contentCounts.n) })
-    .from(contentCounts)
-    .where(
-      and(
-        eq(contentCounts.siteId, siteId),
-        eq(contentCounts.recycled, q.deleted === 1),
-        columnIds ? inArray(contentCounts.categoryId, columnIds) : undefined,
-        q.status === undefined ? undefined : eq(contentCounts.status, q.status),
-      ),
-    );
-  return Number(row?.n ?? 0);
+  const total = countedTotalSql(siteId, q, columnIds);
+  if (!total) return 0;
+  const result = (await db.execute(sql`${total}`)) as unknown as { rows: Array<Record<string, unknown>> };
+  return Number(Object.values(result.rows[0] ?? {})[0] ?? 0);
 }
 
 /** An exact count for filters the counters do not carry (keyword, flags, dates, the audit list's). */

@@ -18,6 +18,10 @@ export const VOLATILE_TABLES: ReadonlySet<string> = new Set([
   'upload_sessions',
   // Derived: the triggers on contents empty it when a restore truncates contents and recount every row inserted.
   'content_counts',
+  // Derived likewise: tag_counts from content_tags' triggers; site_versions only ever grows (the page cache's
+  // versions, bumped by every restored row), so a restore must not set it back.
+  'tag_counts',
+  'site_versions',
 ]);
 
 export interface ColumnInfo {

@@ -1,8 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { contents, contentTags } from '../../db/schema/index';
-import { publishedOf, type ColumnRow, type SiteRow } from '../../public/data';
-import { columnByKey, columnOrder, columnPageSize, relatedIds, TAG_PAGE_SIZE, tagOrder, type RunCache } from '../../public/lists';
+import type { ColumnRow, SiteRow } from '../../public/data';
+import { columnByKey, columnOrder, columnPageSize, TAG_PAGE_SIZE, tagOrder, type RunCache } from '../../public/lists';
+import { ownOrder, relatedInOrder } from '../../public/related';
 import { parsePath, urls } from '../../public/urls';
 import { pageCount } from '../../public/view';
 import type { OutputManifest } from './output';
@@ -10,8 +11,8 @@ import type { PlannedPath } from './paths';
 
 // Change tracking for static output. Every list page (column or tag) is written with its signature: its page
 // count and item ids. A content run then rewrites a list page only when its signature changed or it lists an
-// edited item, removes pages a list no longer has, rewrites the tag pages an item is or was on, and rewrites a
-// column's detail pages when the related items they all show changed.
+// edited item, removes pages a list no longer has, rewrites the tag pages an item is or was on, and rewrites the
+// detail pages whose related items (the next ones in their column, server/public/related.ts) changed.
 
 /** A list page's signature, or null for other paths. */
 export async function listSignature(db: Executor, siteId: number, columns: ColumnRow[], path: string, cache: RunCache): Promise<string | null> {
@@ -46,18 +47,35 @@ function listKey(path: string): string | null {
   return null;
 }
 
-/** The related items of columns, by column id (written to the manifest after detail pages are rewritten). */
-export async function relatedOf(db: Executor, siteId: number, columnIds: Iterable<number>, cache: RunCache): Promise<Record<string, number[]>> {
+/** The own orders of columns, by column id (written to the manifest after their detail pages are written). */
+export async function ordersOf(db: Executor, siteId: number, columns: ColumnRow[], columnIds: Iterable<number>, cache: RunCache): Promise<Record<string, number[]>> {
   const out: Record<string, number[]> = {};
-  for (const id of columnIds) out[id] = await relatedIds(db, siteId, id, cache);
+  for (const id of columnIds) out[id] = await ownOrder(db, siteId, columns, id, cache);
+  return out;
+}
+
+/**
+ * The items of a column whose detail page changes between two orders of it: those whose related ids (the
+ * next ones) differ, and those whose related ids include an edited item. Items no longer in the column are
+ * not listed (their own pages are planned by the run).
+ */
+export function changedDetails(before: number[], now: number[], edited: Set<number>): number[] {
+  const at = new Map(before.map((id, i) => [id, i]));
+  const out: number[] = [];
+  now.forEach((id, i) => {
+    const shown = relatedInOrder(now, i);
+    const index = at.get(id);
+    const was = index === undefined ? null : relatedInOrder(before, index);
+    if (!was || was.join(',') !== shown.join(',') || shown.some((r) => edited.has(r))) out.push(id);
+  });
   return out;
 }
 
 /**
  * The pages of a content run, from the planned ones (the items' detail pages, home, their columns' lists,
  * the sitemap): adds tag pages and detail pages whose shown items changed and list pages that may have
- * to go, and drops list pages that stay as they are. Answers the related items of the columns whose detail
- * pages it rewrites.
+ * to go, and drops list pages that stay as they are. Answers the own orders of the columns whose detail
+ * pages it checked (the manifest's after the run).
  */
 export async function contentRunPaths(
   db: Executor,
@@ -67,7 +85,7 @@ export async function contentRunPaths(
   ids: number[],
   manifest: OutputManifest,
   cache: RunCache,
-): Promise<{ planned: PlannedPath[]; related: Record<string, number[]> }> {
+): Promise<{ planned: PlannedPath[]; orders: Record<string, number[]> }> {
   const edited = new Set(ids);
   const out = new Map(planned.map((p) => [p.path, p]));
   const add = (path: string, optional: boolean) => out.has(path) || out.set(path, { path, optional });
@@ -86,17 +104,21 @@ export async function contentRunPaths(
   const lists = new Set([...out.keys()].map(listKey).filter(Boolean));
   for (const path of Object.keys(manifest.lists)) if (lists.has(listKey(path))) add(path, true);
 
-  // Detail pages of a column all show its latest items: when those changed, every one is rewritten.
-  const related: Record<string, number[]> = {};
-  for (const columnId of new Set(items.map((i) => i.categoryId))) {
-    const now = await relatedIds(db, site.id, columnId, cache);
-    const before = manifest.related[columnId];
-    if (before && before.join(',') === now.join(',') && !now.some((id) => edited.has(id))) continue;
+  // Detail pages show the next items after them in their column: an edit changes the pages of the few items
+  // before it (where it was, and where it is now). Columns it was in before count too (moved, unpublished).
+  const orders: Record<string, number[]> = {};
+  const touched = new Set(items.map((i) => i.categoryId));
+  for (const [columnId, order] of Object.entries(manifest.orders)) if (order.some((id) => edited.has(id))) touched.add(Number(columnId));
+  for (const columnId of touched) {
     const column = columns.find((c) => c.id === columnId);
     if (!column) continue;
-    const published = await db.select({ id: contents.id }).from(contents).where(and(publishedOf(site.id), eq(contents.categoryId, columnId)));
-    for (const { id } of published) add(urls.content(column, id), true);
-    related[columnId] = now;
+    const now = await ownOrder(db, site.id, columns, columnId, cache);
+    const before = manifest.orders[columnId];
+    // Without the order as written (an older output), every detail page of the column is written once.
+    for (const id of before ? changedDetails(before, now, edited) : now) add(urls.content(column, id), true);
+    // An edited item that left the column: its page there answers 404 now and is removed.
+    for (const id of before ?? []) if (edited.has(id) && !now.includes(id)) add(urls.content(column, id), true);
+    orders[columnId] = now;
   }
 
   // List pages whose items and page count are what was written, and that list no edited item, stay.
@@ -106,5 +128,5 @@ export async function contentRunPaths(
     if (signature !== null && signature === manifest.lists[p.path] && !signatureIds(signature).some((id) => edited.has(id))) continue;
     kept.push(p);
   }
-  return { planned: kept, related };
+  return { planned: kept, orders };
 }

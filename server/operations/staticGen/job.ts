@@ -9,12 +9,12 @@ import { prefetchContents, renderPage, useRenderer } from '../../public/pages';
 import type { RunCache } from '../../public/lists';
 import { parsePath } from '../../public/urls';
 import { ThemeRenderer } from '../../public/render/engine';
-import { RenderPool } from '../../public/render/pool';
+import { generationPoolSize, RenderPool } from '../../public/render/pool';
 import { columnsOf, siteById } from '../../public/data';
 import { descendantIds } from '../../public/view';
 import { iso } from '../../db/listing';
 import { hasOutput, markOutput, outputDirOf, ownsOrEmpty, readManifest, removeOutput, swapIn, writeOutput, type OutputManifest } from './output';
-import { contentRunPaths, listSignature, relatedOf } from './changes';
+import { contentRunPaths, listSignature, ordersOf } from './changes';
 import { planPaths } from './paths';
 import type { StaticGenResult, StaticIndex } from '../../../models/staticGen';
 import { notify } from '../../pluginHost/hookPoints';
@@ -42,6 +42,8 @@ export const attachStaticGen = (app: FastifyInstance) => apps.set(app.ctx.db, ap
 
 /** Runs with at least this many pages render in worker threads; smaller ones (one article) in-process. */
 export const POOL_MIN_PAGES = 24;
+/** Pages in flight per render worker. */
+const LANES_PER_WORKER = 8;
 /** Detail pages whose rows are read in one query. */
 const PREFETCH_BATCH = 200;
 
@@ -61,24 +63,26 @@ async function generate(ctx: JobContext, app: FastifyInstance, p: StaticGenPaylo
   const runCache: RunCache = new Map();
   const columns = await columnsOf(ctx.db, site.id);
   runCache.set('columns', Promise.resolve(columns));
-  const manifest: OutputManifest = whole ? { lists: {}, related: {} } : await readManifest(dir);
+  const manifest: OutputManifest = whole ? { lists: {}, orders: {} } : await readManifest(dir);
   let planned = await planPaths(ctx.db, app.ctx.config.dataDir, site, { scope: p.scope, categoryId: p.category_id, ids: p.ids });
-  let related: Record<string, number[]>;
+  let orders: Record<string, number[]>;
   if (p.scope === 'content') {
-    ({ planned, related } = await contentRunPaths(ctx.db, site, columns, planned, p.ids ?? [], manifest, runCache));
+    ({ planned, orders } = await contentRunPaths(ctx.db, site, columns, planned, p.ids ?? [], manifest, runCache));
   } else {
     const covered = p.scope === 'site' ? columns.map((c) => c.id) : descendantIds(columns, p.category_id ?? -1);
-    related = await relatedOf(ctx.db, site.id, columns.filter((c) => c.type === 1 && covered.includes(c.id)).map((c) => c.id), runCache);
+    orders = await ordersOf(ctx.db, site.id, columns, covered, runCache);
   }
   const result = { ...base };
   // Templates are parsed fresh for each run, in worker threads when the run is large: the public
   // server's own renderer (and its entry in the cache registry) is left as it is.
-  const pool = planned.length >= POOL_MIN_PAGES ? new RenderPool() : null;
+  const pool = planned.length >= POOL_MIN_PAGES ? new RenderPool(generationPoolSize()) : null;
   result.workers = pool?.size ?? 0;
   const own = Object.create(app) as FastifyInstance;
   useRenderer(own, pool ?? new ThemeRenderer());
-  // Pages in flight at once: data is read on this thread while the workers render.
-  const lanes = pool ? pool.size * 2 : 1;
+  // Pages in flight at once: data is read and files written on this thread while the workers render.
+  // (A small run renders in this thread: a few lanes still overlap one page's reads with another's.)
+  const lanes = pool ? pool.size * LANES_PER_WORKER : 4;
+  const made = new Set<string>();
   // Detail pages read their rows and tags in batches ahead of rendering.
   const batches = new Map<number, Promise<void>>();
   const prefetch = (index: number) => {
@@ -104,7 +108,8 @@ async function generate(ctx: JobContext, app: FastifyInstance, p: StaticGenPaylo
       await prefetch(index);
       const page = await renderPage(own, site, path, { runCache });
       if (page.status === 200) {
-        result.bytes += await writeOutput(target, path, page.body);
+        const bytes = await writeOutput(target, path, page.body, made);
+        result.bytes += bytes;
         if (page.contentType.startsWith('text/html')) written.push(path);
         result.pages++;
         const signature = await listSignature(ctx.db, site.id, columns, path, runCache);
@@ -129,7 +134,7 @@ async function generate(ctx: JobContext, app: FastifyInstance, p: StaticGenPaylo
       if (whole) await fs.rm(target, { recursive: true, force: true });
       return { ...result, cancelled: true, ms: Date.now() - started };
     }
-    Object.assign(manifest.related, related);
+    Object.assign(manifest.orders, orders);
     await markOutput(target, manifest);
     if (whole) await swapIn(target, dir);
     notify(app.ctx.plugins, 'static.published', () => ({ siteId: site.id, urls: written.sort().map((p) => `http://${site.domain}${p}`) }));

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import { writeFile } from 'node:fs';
 import path from 'node:path';
 import { settingsOf } from '../websiteSettings';
 import type { SiteRow } from '../../public/data';
@@ -63,11 +64,18 @@ export function fileFor(root: string, urlPath: string): string {
   return file;
 }
 
-export async function writeOutput(root: string, urlPath: string, body: string | Buffer): Promise<number> {
+/** Writes one page; `made` (one per run) remembers the folders already made, so each is made once. */
+export async function writeOutput(root: string, urlPath: string, body: string | Buffer, made?: Set<string>): Promise<number> {
   const file = fileFor(root, urlPath);
-  await fs.mkdir(path.dirname(file), { recursive: true });
+  const dir = path.dirname(file);
+  if (!made?.has(dir)) {
+    await fs.mkdir(dir, { recursive: true });
+    made?.add(dir);
+  }
   const data = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
-  await fs.writeFile(file, data);
+  // The callback form: open, write and close as plain requests, without a FileHandle and its promises per
+  // file (a run writes thousands; this thread also reads the database and hands pages to the workers).
+  await new Promise<void>((resolve, reject) => writeFile(file, data, (err) => (err ? reject(err) : resolve())));
   return data.length;
 }
 
@@ -77,25 +85,27 @@ export async function removeOutput(root: string, urlPath: string) {
 
 /**
  * What the output holds, kept in the marker: each list page's signature (its page count and item ids) and
- * each column's related items (the latest ones every detail page of the column shows). A content run
- * compares against it to rewrite the pages whose items changed and no others.
+ * each column's own order as its detail pages were written (each detail page shows the next items after it
+ * as related). A content run compares against it to rewrite the pages whose items changed and no others.
  */
 export interface OutputManifest {
   lists: Record<string, string>;
-  related: Record<string, number[]>;
+  orders: Record<string, number[]>;
 }
 
 /** The manifest of an output folder; empty when there is none (every page then counts as changed). */
 export async function readManifest(dir: string): Promise<OutputManifest> {
   try {
     const json = JSON.parse(await fs.readFile(path.join(dir, MARKER), 'utf8')) as Partial<OutputManifest>;
-    if (json && typeof json.lists === 'object' && json.lists && typeof json.related === 'object' && json.related) {
-      return { lists: json.lists, related: json.related };
+    if (json && typeof json.lists === 'object' && json.lists) {
+      // A manifest without column orders (written before related items followed each item): every detail
+      // page of a column a content run touches is rewritten once.
+      return { lists: json.lists, orders: typeof json.orders === 'object' && json.orders ? json.orders : {} };
     }
   } catch {
     // An older marker (a date) or none.
   }
-  return { lists: {}, related: {} };
+  return { lists: {}, orders: {} };
 }
 
 export const markOutput = (dir: string, manifest: OutputManifest) =>

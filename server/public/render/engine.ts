@@ -58,9 +58,17 @@ export class ThemeRenderer implements PageRenderer {
    * reach no functions, prototypes, dates or class instances.
    */
   async render(themeDir: string, template: string, data: Record<string, unknown>): Promise<string> {
+    return this.renderPlain(themeDir, template, JSON.parse(JSON.stringify(data)) as Record<string, unknown>);
+  }
+
+  /**
+   * Renders data that already is a plain JSON copy (a render worker's parsed message). Synchronous: parsed
+   * templates are cached and the theme's files are read synchronously the first time, so no page waits on
+   * promises between template nodes (the same limits apply).
+   */
+  renderPlain(themeDir: string, template: string, plain: Record<string, unknown>): string {
     if (!/^[A-Za-z0-9_-]+$/.test(template)) throw new Error(`bad template name: ${template}`);
-    const plain = JSON.parse(JSON.stringify(data)) as Record<string, unknown>;
-    return this.engine(themeDir).renderFile(template, plain);
+    return this.engine(themeDir).renderFileSync(template, plain) as string;
   }
 
   /** Whether the theme has this template. */

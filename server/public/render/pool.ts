@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import os from 'node:os';
 import { DEFAULT_LIMITS, ThemeRenderer, type PageRenderer, type RenderLimits } from './engine';
-import type { WorkerReply, WorkerRequest } from './workerMain';
+import type { SharedPart, WorkerReply, WorkerRequest } from './workerMain';
 
 // Renders templates in worker threads, so a long static generation keeps the server's event loop free for
 // admin and public requests. Each worker holds its own sandboxed ThemeRenderer (same limits); data crosses as
@@ -12,10 +12,29 @@ interface Slot {
   worker: Worker;
   ready: Promise<void>;
   pending: Map<number, { resolve: (html: string) => void; reject: (err: Error) => void }>;
+  /** The shared values this worker holds, by place (at most SHARED_PLACES), and each one's place. */
+  held: Array<object | undefined>;
+  placeOf: WeakMap<object, number>;
+  nextPlace: number;
 }
+
+/**
+ * Shared values a worker keeps parsed: the top-level values of render data that many pages pass as the same
+ * object (a run's theme strings, menus, company…) cross once per worker instead of once per page.
+ */
+export const SHARED_PLACES = 32;
+
+/** Plain objects and arrays: the values whose JSON a pool may keep (dates, class instances are sent each time). */
+const plain = (v: unknown): v is object =>
+  typeof v === 'object' && v !== null && (Array.isArray(v) || Object.getPrototypeOf(v) === Object.prototype || Object.getPrototypeOf(v) === null);
 
 /** Worker threads a pool starts by default: the cores minus one for the server, at least 1, at most 4. */
 export const defaultPoolSize = () => Math.max(1, Math.min(os.availableParallelism() - 1, 4));
+/**
+ * Worker threads of a static generation run: one per core (at most 4). The server's thread mostly waits on
+ * the database and the disk meanwhile, so a 2-core machine renders on both cores.
+ */
+export const generationPoolSize = () => Math.max(1, Math.min(os.availableParallelism(), 4));
 
 export class RenderPool implements PageRenderer {
   private slots: Array<Slot | null>;
@@ -43,7 +62,7 @@ export class RenderPool implements PageRenderer {
       failReady = reject;
     });
     ready.catch(() => undefined);
-    const slot: Slot = { worker, ready, pending };
+    const slot: Slot = { worker, ready, pending, held: [], placeOf: new WeakMap(), nextPlace: 0 };
     const fail = (err: Error) => {
       failReady(err);
       for (const p of pending.values()) p.reject(err);
@@ -68,11 +87,17 @@ export class RenderPool implements PageRenderer {
     return slot;
   }
 
-  /** Renders in the least busy worker (ties: round robin). */
+  /** The JSON of top-level values seen once already (a value seen twice is sent to each worker once). */
+  private seen = new WeakMap<object, string>();
+
+  /**
+   * Renders in the least busy worker (ties: round robin). A pool is made for one generation run, whose data
+   * objects do not change once passed: a top-level value passed again as the same object (by identity) is
+   * not serialized again, and a worker that already holds it gets only its place.
+   */
   async render(themeDir: string, template: string, data: Record<string, unknown>): Promise<string> {
     if (this.closed) throw new Error('render pool closed');
     if (!/^[A-Za-z0-9_-]+$/.test(template)) throw new Error(`bad template name: ${template}`);
-    const json = JSON.stringify(data);
     let best = -1;
     for (let k = 0; k < this.size; k++) {
       const i = (this.turn + k) % this.size;
@@ -84,15 +109,54 @@ export class RenderPool implements PageRenderer {
     const id = ++this.seq;
     const result = new Promise<string>((resolve, reject) => slot.pending.set(id, { resolve, reject }));
     await slot.ready;
-    slot.worker.postMessage({ op: 'render', id, themeDir, template, json } satisfies WorkerRequest);
+    const { json, shared } = this.split(slot, data);
+    slot.worker.postMessage({ op: 'render', id, themeDir, template, json, shared } satisfies WorkerRequest);
     return result;
   }
 
+  /**
+   * The page's own data as JSON (what JSON.stringify(data) gives without the shared keys), and its shared
+   * values as places in the worker, with their JSON when new at that place. Each value is serialized once.
+   */
+  private split(slot: Slot, data: Record<string, unknown>): { json: string; shared: SharedPart[] } {
+    const own: string[] = [];
+    const shared: SharedPart[] = [];
+    for (const key of Object.keys(data)) {
+      const value = data[key];
+      const known = plain(value) ? this.seen.get(value) : undefined;
+      if (known === undefined) {
+        const json = JSON.stringify(value) as string | undefined;
+        if (json === undefined) continue;
+        if (plain(value)) this.seen.set(value, json);
+        own.push(`${JSON.stringify(key)}:${json}`);
+        continue;
+      }
+      let place = slot.placeOf.get(value!);
+      if (place !== undefined && slot.held[place] === value) {
+        shared.push([key, place]);
+        continue;
+      }
+      place = slot.nextPlace;
+      slot.nextPlace = (place + 1) % SHARED_PLACES;
+      slot.held[place] = value!;
+      slot.placeOf.set(value!, place);
+      shared.push([key, place, known]);
+    }
+    return { json: `{${own.join(',')}}`, shared };
+  }
+
+  /** Answers of `has` (a run asks for each page's template): kept until `clear`. */
+  private known = new Map<string, Promise<boolean>>();
+
   has(themeDir: string, template: string): Promise<boolean> {
-    return this.local.has(themeDir, template);
+    const key = `${themeDir}\0${template}`;
+    let hit = this.known.get(key);
+    if (!hit) this.known.set(key, (hit = this.local.has(themeDir, template)));
+    return hit;
   }
 
   clear() {
+    this.known.clear();
     for (const slot of this.slots) slot?.worker.postMessage({ op: 'clear' } satisfies WorkerRequest);
   }
 

@@ -1,6 +1,7 @@
 import { defineMessages } from '../../i18n/define';
 
-// Dashboard strings added with visits (issue 6); the rest of the dashboard's strings are in the core catalog.
+// Dashboard strings added with visits (issue 6) and the link figures' hints; the rest of the dashboard's strings
+// are in the core catalog. They load with the shell (loadShellStrings), so the dashboard uses no other feature's.
 export const messages = defineMessages(
   {
     dashboard: {
@@ -12,6 +13,7 @@ export const messages = defineMessages(
       otherRegions: '其他 / 未知',
       noVisits: '暂无访问记录',
     },
+    links: { dashboard: { importedHint: '上次检查时对方页面链回本站', exportedHint: '本站前台正在展示的友链' } },
   },
   {
     dashboard: {
@@ -23,5 +25,6 @@ export const messages = defineMessages(
       otherRegions: 'Other / unknown',
       noVisits: 'No visits yet',
     },
+    links: { dashboard: { importedHint: 'Partners linking back at the last check', exportedHint: 'Links our public pages show' } },
   },
 );

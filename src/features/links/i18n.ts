@@ -85,7 +85,6 @@ export const messages = defineMessages(
         fetch_error: '无法读取对方页面（超时、错误状态或地址不可访问）',
       },
       flags: { expired: '已到期', missing: '反链缺失' },
-      dashboard: { importedHint: '上次检查时对方页面链回本站', exportedHint: '本站前台正在展示的友链' },
     },
   },
   {
@@ -171,7 +170,6 @@ export const messages = defineMessages(
         fetch_error: 'The partner page could not be read (timeout, error status or unreachable address)',
       },
       flags: { expired: 'Expired', missing: 'Back-link missing' },
-      dashboard: { importedHint: 'Partners linking back at the last check', exportedHint: 'Links our public pages show' },
     },
   },
 );

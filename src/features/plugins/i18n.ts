@@ -3,7 +3,6 @@ import { defineMessages } from '../../i18n/define';
 // Strings of /Plugin/index (installed tab, settings, trail) and of the plugin pages /PluginPage/<id>/<page>.
 export const messages = defineMessages(
   {
-    menu: { pluginPage: '插件页面', pluginGroup: '插件' },
     plugins: {
       title: '插件管理',
       hint: '插件在约定的位置扩展系统：保存内容、生成页面、上传文件时运行；只能使用声明过的能力，数据表以 plugin_插件标识_ 开头。',
@@ -65,7 +64,6 @@ export const messages = defineMessages(
     },
   },
   {
-    menu: { pluginPage: 'Plugin page', pluginGroup: 'Plugins' },
     plugins: {
       title: 'Plugins',
       hint: "Plugins extend the system at fixed points: when content is saved, pages are rendered or files are uploaded. They may only use the capabilities they declare, and their tables start with plugin_<id>_.",

@@ -4,7 +4,7 @@ import { Box, Button, ChakraProvider, Flex, Heading, Text } from '@chakra-ui/rea
 import type { ImageLocalResult, UploadedFile, WordSearchResult } from '../../../models/content';
 import RichTextEditor, { type EditorServerActions } from '../../../src/components/editor/RichTextEditor';
 import { Toaster } from '../../../src/components/Toaster';
-import { system } from '../../../src/theme/system';
+import { loadScreenRecipes, system } from '../../../src/theme/system';
 import { loadFeatureStrings } from '../../../src/i18n';
 
 // A page with only the rich-text editor, for the browser test: stub server actions with fixed answers,
@@ -89,8 +89,9 @@ function Harness() {
   );
 }
 
-// The editor's wording is a feature catalogue, which the app loads with the shell; the harness has no shell.
-void loadFeatureStrings().then(() =>
+// The editor's wording is a feature catalogue and its dialogs' recipes are the screens', which the app loads
+// before a screen opens; the harness has no shell.
+void Promise.all([loadFeatureStrings(), loadScreenRecipes()]).then(() =>
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <ChakraProvider value={system}>
