@@ -1,8 +1,9 @@
-import { setup } from 'xstate';
+import { and, setup, stateIn } from 'xstate';
 import { MOBILE_BREAKPOINT_PX } from '../models/constants';
 
 // The shell's layout (spec §4 "Sidebar"): the sidebar is opened or closed, the device desktop or mobile
-// (below 992 px; becoming mobile closes the sidebar) and the personal-center dialog open or closed.
+// (below 992 px; becoming mobile closes the sidebar, while a resize that stays mobile — a phone's address bar
+// hiding, a scrollbar going — leaves the opened drawer open) and the personal-center dialog open or closed.
 // The app provides persistSidebar to remember the choice.
 
 export type LayoutEvent =
@@ -33,7 +34,7 @@ export const layoutMachine = setup({
           on: {
             'sidebar.toggle': { target: 'closed', actions: { type: 'persistSidebar', params: { opened: false } } },
             'sidebar.close': { target: 'closed', actions: { type: 'persistSidebar', params: { opened: false } } },
-            'viewport.resized': { guard: 'narrow', target: 'closed' },
+            'viewport.resized': { guard: and(['narrow', stateIn({ device: 'desktop' })]), target: 'closed' },
           },
         },
         closed: {

@@ -27,5 +27,14 @@ export async function ensureClientBuilt(log: (line: string) => void = console.lo
   if (!clientIsStale()) return;
   log('Building the admin interface (first start or sources changed)…');
   const { build } = await import('vite');
-  await build({ configFile: path.join(ROOT_DIR, 'vite.config.ts'), logLevel: 'warn' });
+  // Always the production build users get: a caller's NODE_ENV (vitest sets "test") would otherwise make Vite
+  // bundle React's development build, whose StrictMode double effects and size are not what ships.
+  const previous = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ configFile: path.join(ROOT_DIR, 'vite.config.ts'), mode: 'production', logLevel: 'warn' });
+  } finally {
+    if (previous === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = previous;
+  }
 }

@@ -49,7 +49,8 @@ export function Shell({ route, children }: { route: ScreenRoute | undefined; chi
   const leaving = useSelector(leaveGuard, (s) => s.hasTag('confirming'));
   useViewportWatch();
   return (
-    <Flex direction="column" h="100vh" data-testid="shell">
+    // data-personal-open: the personal center is wanted (it loads on demand, so its dialog may come a moment later).
+    <Flex direction="column" h="100vh" data-testid="shell" data-personal-open={shell.personalOpen ? 'true' : 'false'}>
       <TopBar shell={shell} />
       <Flex flex="1" minH="0">
         {!shell.mobile && shell.sidebarOpened && <SideMenu shell={shell} />}

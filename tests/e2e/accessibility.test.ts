@@ -64,6 +64,16 @@ describe('the top bar fits the window', () => {
   }
 });
 
+describe('the client under test', () => {
+  it('is the production build users get (React\'s production bundle, not the development one a test NODE_ENV would give)', async () => {
+    const index = await (await fetch(`${t.url}/admin/`)).text();
+    const entry = /<script[^>]+src="([^"]+\.js)"/.exec(index)?.[1];
+    expect(entry).toBeDefined();
+    const code = await (await fetch(new URL(entry!, `${t.url}/admin/`))).text();
+    expect(code).toContain('Minified React error');
+  });
+});
+
 describe('the phone drawer', () => {
   for (const lang of LANGS) {
     it(`in ${lang}, the site switcher in the phone drawer is readable (contrast at least 4.5:1)`, async () => {

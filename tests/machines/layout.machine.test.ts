@@ -42,8 +42,8 @@ function layoutOracle({ before, after, event, effects }: StepCheck<Snapshot, Lay
     case 'viewport.resized': {
       const mobile = event.width < MOBILE_BREAKPOINT_PX;
       expect(after.hasTag('mobile')).toBe(mobile);
-      // Becoming (or staying) mobile closes the sidebar; a wide screen leaves it as the user set it.
-      expect(opened).toBe(mobile ? false : wasOpened);
+      // Becoming mobile closes the sidebar; staying mobile or a wide screen leaves it as the user set it.
+      expect(opened).toBe(mobile && !before.hasTag('mobile') ? false : wasOpened);
       // The automatic close is not the user's choice: it is not remembered.
       expect(effects).toEqual([]);
       break;
@@ -80,6 +80,20 @@ describe('layout chart, what a user sees', () => {
     expect(take()).toEqual([]);
     actor.send({ type: 'viewport.resized', width: 992 });
     expect(actor.getSnapshot().hasTag('mobile')).toBe(false);
+    expect(actor.getSnapshot().hasTag('sidebarOpened')).toBe(false);
+  });
+
+  it('on a phone, the opened drawer stays open when the viewport changes but stays narrow', () => {
+    const { actor } = start();
+    actor.send({ type: 'viewport.resized', width: 375 });
+    actor.send({ type: 'sidebar.toggle' });
+    expect(actor.getSnapshot().hasTag('sidebarOpened')).toBe(true);
+    actor.send({ type: 'viewport.resized', width: 375 });
+    actor.send({ type: 'viewport.resized', width: 390 });
+    expect(actor.getSnapshot().hasTag('sidebarOpened')).toBe(true);
+    // Turning wide and narrow again is becoming mobile: it closes.
+    actor.send({ type: 'viewport.resized', width: 1440 });
+    actor.send({ type: 'viewport.resized', width: 375 });
     expect(actor.getSnapshot().hasTag('sidebarOpened')).toBe(false);
   });
 
