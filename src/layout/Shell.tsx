@@ -49,8 +49,7 @@ export function Shell({ route, children }: { route: ScreenRoute | undefined; chi
   const leaving = useSelector(leaveGuard, (s) => s.hasTag('confirming'));
   useViewportWatch();
   return (
-    // data-personal-open: the personal center is wanted (it loads on demand, so its dialog may come a moment later).
-    <Flex direction="column" h="100vh" data-testid="shell" data-personal-open={shell.personalOpen ? 'true' : 'false'}>
+    <Flex direction="column" h="100vh" data-testid="shell">
       <TopBar shell={shell} />
       <Flex flex="1" minH="0">
         {!shell.mobile && shell.sidebarOpened && <SideMenu shell={shell} />}

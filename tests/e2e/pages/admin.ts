@@ -44,10 +44,7 @@ export class ShellPage {
 
   async closePersonalCenter() {
     const dialog = this.page.getByTestId('personal-dialog');
-    // The shell says whether the personal center opens (a password to change); its dialog loads on demand, so
-    // wait for it rather than look once: a dialog that arrives after the look would cover the next step.
-    if ((await this.page.getByTestId('shell').getAttribute('data-personal-open')) === 'true') {
-      await dialog.waitFor({ state: 'visible' });
+    if (await dialog.isVisible()) {
       await dialog.getByRole('button', { name: /取消|Cancel/ }).click();
       await dialog.waitFor({ state: 'hidden' });
     }
