@@ -1,4 +1,4 @@
-import { lazy, Suspense, use, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { lazy, Suspense, use, type ComponentType, type ReactNode } from 'react';
 import { Box, Center, Spinner } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { tabs } from './root';
@@ -26,7 +26,7 @@ const Loading = () => (
 );
 
 /** One view in the shell; cached views stay mounted (hidden) while their tab is not active. */
-function View({ view: ViewComponent, shellStrings, hidden, at }: { view: LazyExoticComponent<ComponentType>; shellStrings?: boolean; hidden: boolean; at: string }) {
+function View({ view: ViewComponent, shellStrings, hidden, at }: { view: ComponentType; shellStrings?: boolean; hidden: boolean; at: string }) {
   return (
     <Box hidden={hidden}>
       <ViewActiveContext.Provider value={!hidden}>

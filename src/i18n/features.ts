@@ -1,4 +1,4 @@
-// Each feature's own strings (src/features/<f>/i18n.ts), listed here once.
+// Each feature's own strings (src/features/<f>/i18n.ts) and the admin screens' (./screens.ts), listed here once.
 import type { FeatureCatalog } from './define';
 import { messages as website } from '../features/website/i18n';
 import { messages as module } from '../features/module/i18n';
@@ -28,5 +28,6 @@ import { messages as forms } from '../features/forms/i18n';
 import { messages as recruit } from '../features/recruit/i18n';
 import { messages as inquiryEmail } from '../features/inquiryEmail/i18n';
 import { messages as formDesign } from '../features/formDesign/i18n';
+import { messages as screens } from './screens';
 
-export const FEATURE_CATALOGS: FeatureCatalog[] = [website, module, category, content, editor, marketing, attachment, settings, attachmentPicker, audit, navMenus, dashboard, staticFiles, themes, themeFiles, inquiries, logs, links, forms, seoCheck, keywords, posters, recruit, inquiryEmail, formDesign, pluginMarket, plugins, database];
+export const FEATURE_CATALOGS: FeatureCatalog[] = [screens, website, module, category, content, editor, marketing, attachment, settings, attachmentPicker, audit, navMenus, dashboard, staticFiles, themes, themeFiles, inquiries, logs, links, forms, seoCheck, keywords, posters, recruit, inquiryEmail, formDesign, pluginMarket, plugins, database];

@@ -1,6 +1,7 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { FEATURE_VIEWS } from './views';
-import { PLUGIN_PAGE_PREFIX, PLUGIN_PAGE_REST } from '../../models/pluginPaths';
+import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ViewMap } from './views';
+import LoginPage from '../features/login/LoginPage';
+import { PREFIX_REST, PREFIX_TITLES } from './prefixes';
 import { MENU_TREE, type MenuSeed, DASHBOARD_PATH, DASHBOARD_ALIAS_PATH, LOGIN_PATH, NOT_FOUND_PATH } from '../../models/menuTree';
 
 // Every screen of the admin as data: path, title key, menu key and flags. The router, the tabs, the
@@ -22,25 +23,35 @@ export interface ScreenRoute {
   bare?: boolean;
   /** Its strings arrive with the shell (loadShellStrings); other screens wait for the features' strings. */
   shellStrings?: boolean;
-  view: LazyExoticComponent<ComponentType>;
+  /** Lazy, but for the login page's (which comes with the entry: see `firstLoadGroups`, server/clientBundle.ts). */
+  view: ComponentType;
 }
 
 const Dashboard = lazy(() => import('../features/dashboard/DashboardPage'));
 const NotFound = lazy(() => import('../features/errors/NotFoundPage'));
 const Unavailable = lazy(() => import('../features/errors/UnavailablePage'));
 
-/** Screens built so far; every other menu page shows that its module arrives in a later version. */
-const VIEWS: Record<string, LazyExoticComponent<ComponentType>> = {
-  '/Admin/index': lazy(() => import('../features/admin/AdminPage')),
-  '/Role/index': lazy(() => import('../features/role/RolePage')),
-  '/Nav/index': lazy(() => import('../features/nav/NavPage')),
-  '/AdminLoginLog/index': lazy(() => import('../features/logs/LoginLogPage')),
-  '/AdminOptLog/index': lazy(() => import('../features/logs/OptLogPage')),
-  ...FEATURE_VIEWS,
-};
+let views: Promise<ViewMap> | undefined;
+/**
+ * The screens' components by route path (src/routes/views.ts): their lazy imports, each with Vite's list of
+ * the files it preloads, load with the first screen other than the dashboard (loadScreenSupport), not with
+ * the login page.
+ */
+export function loadViews(): Promise<ViewMap> {
+  views ??= import('./views').then((m) => m.VIEWS);
+  return views;
+}
+
+/** The screen at a menu path (or a `/prefix/*` one); a menu page whose screen is not built yet says so. */
+function screen(path: string): LazyExoticComponent<ComponentType> {
+  return lazy(async () => {
+    const View = (await loadViews())[path] ?? Unavailable;
+    return { default: () => createElement(View) };
+  });
+}
 
 const fixed: ScreenRoute[] = [
-  { path: LOGIN_PATH, title: 'login.submit', bare: true, typeless: true, view: lazy(() => import('../features/login/LoginPage')) },
+  { path: LOGIN_PATH, title: 'login.submit', bare: true, typeless: true, view: LoginPage },
   { path: DASHBOARD_PATH, title: 'menu.dashboard', typeless: true, pinned: true, cache: false, shellStrings: true, view: Dashboard },
   { path: DASHBOARD_ALIAS_PATH, title: 'menu.dashboard', typeless: true, cache: false, shellStrings: true, view: Dashboard },
   { path: NOT_FOUND_PATH, title: 'menu.notFound', typeless: true, view: NotFound },
@@ -50,7 +61,7 @@ function fromMenu(nodes: readonly MenuSeed[]): ScreenRoute[] {
   return nodes.flatMap((n) => [
     ...(n.type === 2
       ? []
-      : [{ path: n.path, title: `menu.${n.key}`, menuKey: n.key, guide: n.guide, cache: true, view: VIEWS[n.path] ?? Unavailable }]),
+      : [{ path: n.path, title: `menu.${n.key}`, menuKey: n.key, guide: n.guide, cache: true, view: screen(n.path) }]),
     ...fromMenu(n.children ?? []),
   ]);
 }
@@ -58,26 +69,8 @@ function fromMenu(nodes: readonly MenuSeed[]): ScreenRoute[] {
 export const ROUTES: readonly ScreenRoute[] = [...fixed, ...fromMenu(MENU_TREE)];
 const byPath = new Map(ROUTES.map((r) => [r.path, r]));
 
-/** Titles of the parameterised pages built from the dynamic menu (spec §2). */
-const PREFIX_TITLES: Record<string, string> = {
-  '/customContent/': 'menu.customContent',
-  '/addCustomContent/': 'menu.addContent',
-  '/updateCustomContent/': 'menu.updateContent',
-  '/contentCheck/': 'menu.contentCheck',
-  '/auditingContent/': 'menu.auditingContent',
-  [PLUGIN_PAGE_PREFIX]: 'menu.pluginPage',
-};
-
-/** What may follow a prefix: an id, or for plugin pages `<plugin id>/<page>`. */
-const PREFIX_REST: Record<string, RegExp> = { [PLUGIN_PAGE_PREFIX]: PLUGIN_PAGE_REST };
-
-/** Feature views registered as `/prefix/*`: one screen for every id after the prefix. */
-const PREFIX_ROUTES: ScreenRoute[] = Object.entries(VIEWS)
-  .filter(([path]) => path.endsWith('/*'))
-  .map(([path, view]) => {
-    const prefix = path.slice(0, -1);
-    return { path: prefix, title: PREFIX_TITLES[prefix] ?? 'menu.dashboard', cache: true, view };
-  });
+/** Screens registered as `/prefix/*` (src/routes/views.ts): one screen for every id after the prefix. */
+const PREFIX_ROUTES: ScreenRoute[] = Object.entries(PREFIX_TITLES).map(([prefix, title]) => ({ path: prefix, title, cache: true, view: screen(`${prefix}*`) }));
 
 export const REDIRECT_PREFIX = '/redirect/';
 export const redirectRoute: ScreenRoute = {
@@ -91,8 +84,4 @@ export const redirectRoute: ScreenRoute = {
 export function matchRoute(path: string): ScreenRoute | undefined {
   if (path.startsWith(REDIRECT_PREFIX)) return redirectRoute;
   return byPath.get(path) ?? PREFIX_ROUTES.find((r) => path.startsWith(r.path) && (PREFIX_REST[r.path] ?? /^\d+$/).test(path.slice(r.path.length)));
-}
-
-export function isUnavailable(route: ScreenRoute): boolean {
-  return route.view === Unavailable;
 }

@@ -1,4 +1,4 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { views as website } from '../features/website/views';
 import { views as module } from '../features/module/views';
 import { views as category } from '../features/category/views';
@@ -27,4 +27,17 @@ import { views as plugins } from '../features/plugins/views';
 export type ViewMap = Record<string, LazyExoticComponent<ComponentType>>;
 
 /** Screens of the features added after the foundation, by route path. */
-export const FEATURE_VIEWS: ViewMap = { ...recruit, ...website, ...module, ...category, ...content, ...editor, ...marketing, ...attachment, ...settings, ...audit, ...navMenus, ...staticFiles, ...themes, ...themeFiles, ...inquiries, ...links, ...forms, ...seoCheck, ...keywords, ...posters, ...inquiryEmail, ...formDesign, ...plugins, ...database };
+const FEATURE_VIEWS: ViewMap = { ...recruit, ...website, ...module, ...category, ...content, ...editor, ...marketing, ...attachment, ...settings, ...audit, ...navMenus, ...staticFiles, ...themes, ...themeFiles, ...inquiries, ...links, ...forms, ...seoCheck, ...keywords, ...posters, ...inquiryEmail, ...formDesign, ...plugins, ...database };
+
+/**
+ * Every screen reached from the menu (or a `/prefix/*` path), by route path. Loaded after sign-in with the
+ * first such screen (src/routes/registry.ts): the login page and the shell need the paths, not the screens.
+ */
+export const VIEWS: ViewMap = {
+  '/Admin/index': lazy(() => import('../features/admin/AdminPage')),
+  '/Role/index': lazy(() => import('../features/role/RolePage')),
+  '/Nav/index': lazy(() => import('../features/nav/NavPage')),
+  '/AdminLoginLog/index': lazy(() => import('../features/logs/LoginLogPage')),
+  '/AdminOptLog/index': lazy(() => import('../features/logs/OptLogPage')),
+  ...FEATURE_VIEWS,
+};

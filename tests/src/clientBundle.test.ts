@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { adminBundle, budgetExcess, bundleWeights, precompress, type BuiltFile } from '../../server/clientBundle';
+import type { Rolldown } from 'vite';
+import { adminBundle, budgetExcess, bundleWeights, firstLoadGroups, packageExports, precompress, trimPreloads, type BuiltFile } from '../../server/clientBundle';
 import { staticImportsOf } from './staticImports';
 
 /** Incompressible text of about `n` gzip bytes. */
@@ -34,23 +35,98 @@ describe('the admin bundle budget', () => {
     expect(bundleWeights(files)).toEqual({ login, loginAndShell: login + gz(code.shell) + gz(code.strings) });
   });
 
-  it('fails the build when login or login + shell outgrow the budget', () => {
-    const plugin = adminBundle({ login: 100_000, loginAndShell: 150_000 });
-    const run = (files: BuiltFile[]) => {
-      const out = Object.fromEntries(
-        files.map((f) => [f.fileName, f.isEntry !== undefined || f.imports ? { type: 'chunk', fileName: f.fileName, code: f.source, isEntry: Boolean(f.isEntry), facadeModuleId: f.facadeModuleId ?? null, imports: f.imports ?? [], viteMetadata: { importedCss: new Set<string>() } } : { type: 'asset', fileName: f.fileName, source: f.source }]),
-      );
-      const context = { error: (msg: string) => { throw new Error(msg); }, info: () => undefined };
-      (plugin.generateBundle as unknown as (this: typeof context, o: unknown, b: unknown) => void).call(context, {}, out);
+  /** Runs the plugin's hooks on a bundle as Vite does; `between` stands for what Vite's own hooks do to the code in between. */
+  async function runPlugin(plugin: ReturnType<typeof adminBundle>, files: BuiltFile[], between: (out: Record<string, { code?: string }>) => void = () => undefined) {
+    const out: Record<string, { type: string; fileName: string; code?: string; source?: string | Uint8Array }> = Object.fromEntries(
+      files.map((f) => [f.fileName, f.isEntry !== undefined || f.imports ? { type: 'chunk', fileName: f.fileName, code: f.source as string, isEntry: Boolean(f.isEntry), facadeModuleId: f.facadeModuleId ?? null, imports: f.imports ?? [], moduleIds: f.moduleIds ?? [], viteMetadata: { importedCss: new Set<string>() } } : { type: 'asset', fileName: f.fileName, source: f.source }]),
+    );
+    const context = { error: (msg: string) => { throw new Error(msg); }, info: () => undefined };
+    (plugin.generateBundle as unknown as (this: typeof context, o: unknown, b: unknown) => void).call(context, {}, out);
+    between(out);
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'banyan-bundle-'));
+    try {
+      for (const f of Object.values(out)) {
+        await fs.mkdir(path.dirname(path.join(dir, f.fileName)), { recursive: true });
+        await fs.writeFile(path.join(dir, f.fileName), f.code ?? f.source ?? '');
+      }
+      await (plugin.writeBundle as unknown as (this: typeof context, o: unknown, b: unknown) => Promise<void>).call(context, { dir }, out);
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  it('fails the build when login or login + shell outgrow the budget', async () => {
+    const plugin = () => adminBundle({ login: 100_000, loginAndShell: 150_000 });
+    await expect(runPlugin(plugin(), bundle({ entry: 50_000, login: 5_000, shell: 20_000, strings: 10_000, dashboard: 200_000 }).files)).resolves.toBeUndefined();
+    await expect(runPlugin(plugin(), bundle({ entry: 98_000, login: 5_000, shell: 1_000, strings: 1_000, dashboard: 1_000 }).files)).rejects.toThrow(/login: \d+ B gzip exceeds/);
+    await expect(runPlugin(plugin(), bundle({ entry: 50_000, login: 5_000, shell: 60_000, strings: 40_000, dashboard: 1_000 }).files)).rejects.toThrow(/loginAndShell: \d+ B gzip exceeds/);
+  });
+
+  it('weighs the code as written, with what Vite adds to it after the chunks are made (the preload lists)', async () => {
+    const { files } = bundle({ entry: 50_000, login: 5_000, shell: 20_000, strings: 10_000, dashboard: 1_000 });
+    const addLists = (out: Record<string, { code?: string }>) => {
+      out['assets/index-a.js']!.code = `const __vite__mapDeps = ${JSON.stringify(noise(60_000))};\n${out['assets/index-a.js']!.code}`;
     };
-    expect(() => run(bundle({ entry: 50_000, login: 5_000, shell: 20_000, strings: 10_000, dashboard: 200_000 }).files)).not.toThrow();
-    expect(() => run(bundle({ entry: 98_000, login: 5_000, shell: 1_000, strings: 1_000, dashboard: 1_000 }).files)).toThrow(/login: \d+ B gzip exceeds/);
-    expect(() => run(bundle({ entry: 50_000, login: 5_000, shell: 60_000, strings: 40_000, dashboard: 1_000 }).files)).toThrow(/loginAndShell: \d+ B gzip exceeds/);
+    await expect(runPlugin(adminBundle({ login: 100_000, loginAndShell: 150_000 }), files)).resolves.toBeUndefined();
+    await expect(runPlugin(adminBundle({ login: 100_000, loginAndShell: 150_000 }), files, addLists)).rejects.toThrow(/login: \d+ B gzip exceeds/);
+  });
+
+  it('finds the login page merged into the entry chunk', () => {
+    const { files, code } = bundle({ entry: 50_000, login: 5_000, shell: 20_000, strings: 10_000, dashboard: 1_000 });
+    const merged = files
+      .filter((f) => f.fileName !== 'assets/LoginPage-c.js')
+      .map((f) => (f.isEntry ? { ...f, source: `${code.entry}${code.login}`, moduleIds: [`${ROOT}/main.tsx`, `${ROOT}/features/login/LoginPage.tsx`] } : f));
+    const login = gz(`${code.entry}${code.login}`) + gz('export const v = 1;');
+    expect(bundleWeights(merged)).toEqual({ login, loginAndShell: login + gz(code.shell) + gz(code.strings) });
+  });
+
+  it('leaves the files of the first load out of the screens\' preload lists, not out of the shell\'s', async () => {
+    const firstLoad = new Set(['assets/index-a.js', 'assets/vendor-b.js', 'assets/Shell-d.js']);
+    expect(trimPreloads(firstLoad)('assets/Page-x.js', ['assets/Page-x.js', 'assets/vendor-b.js', 'assets/chart-y.js'])).toEqual(['assets/Page-x.js', 'assets/chart-y.js']);
+    expect(trimPreloads(firstLoad)('assets/Shell-d.js', ['assets/Shell-d.js', 'assets/vendor-b.js'])).toEqual(['assets/Shell-d.js', 'assets/vendor-b.js']);
+    // The plugin learns the first load from the bundle before Vite asks for the lists.
+    const plugin = adminBundle({ login: 1e9, loginAndShell: 1e9 });
+    await runPlugin(plugin, bundle({ entry: 1_000, login: 1_000, shell: 1_000, strings: 1_000, dashboard: 1_000 }).files, () => {
+      expect(plugin.resolveDependencies('assets/DashboardPage-f.js', ['assets/DashboardPage-f.js', 'assets/vendor-b.js', 'assets/Shell-d.js'])).toEqual(['assets/DashboardPage-f.js']);
+    });
   });
 
   it('reports nothing when both weights fit', () => {
     expect(budgetExcess({ login: 10, loginAndShell: 20 }, { login: 10, loginAndShell: 20 })).toEqual([]);
     expect(budgetExcess({ login: 11, loginAndShell: 20 }, { login: 10, loginAndShell: 20 })).toHaveLength(1);
+  });
+});
+
+describe('the first load\'s chunks', () => {
+  const repo = path.resolve(__dirname, '../..');
+  const nm = (file: string) => path.join(repo, 'node_modules', file);
+
+  it('reads which files a package entry exports each name from', () => {
+    const chakra = packageExports(nm('@chakra-ui/react/dist/esm/index.js'));
+    expect(chakra.get('Box')).toEqual([nm('@chakra-ui/react/dist/esm/components/box/index.js')]);
+    // A namespace (Field.Root, Field.Label…) stands for the files it re-exports.
+    expect(chakra.get('Field')).toContain(nm('@chakra-ui/react/dist/esm/components/field/field.js'));
+    // An alias names the file it comes from.
+    expect(packageExports(nm('lucide-react/dist/esm/lucide-react.mjs')).get('ShieldAlert')).toEqual([nm('lucide-react/dist/esm/icons/shield-exclamation-point.mjs')]);
+  });
+
+  it('merges the entry\'s modules into one chunk, and the shell\'s (with the Chakra parts and icons it names) into another', () => {
+    const [initial, shell] = firstLoadGroups(repo);
+    expect(initial).toMatchObject({ name: 'index', tags: ['$initial'] });
+    // The shell's, on a module graph with no imports (each module stands for itself).
+    const ctx = { getModuleInfo: (id: string) => ({ id, importedIds: [] as string[] }) } as unknown as Rolldown.ChunkingContext;
+    const name = (id: string) => (shell!.name as (id: string, c: typeof ctx) => string | null)(id, ctx);
+    expect(name(path.join(repo, 'src/layout/TopBar.tsx'))).toBe('shell');
+    expect(name(path.join(repo, 'src/layout/Shell.tsx'))).toBe('shell');
+    expect(name(nm('lucide-react/dist/esm/icons/log-out.mjs'))).toBe('shell');
+    expect(name(nm('@chakra-ui/react/dist/esm/components/avatar/avatar.js'))).toBe('shell');
+    // The dashboard's strings keep their chunk (loaded beside the shell's); the login page's modules go with the entry.
+    expect(name(path.join(repo, 'src/features/dashboard/i18n.ts'))).toBeNull();
+    expect(name(path.join(repo, 'src/features/login/LoginPage.tsx'))).toBeNull();
+    // Nothing the shell does not name: Chakra's menus, other screens' icons, the screens.
+    expect(name(nm('@chakra-ui/react/dist/esm/components/menu/menu.js'))).toBeNull();
+    expect(name(nm('lucide-react/dist/esm/icons/hourglass.mjs'))).toBeNull();
+    expect(name(path.join(repo, 'src/features/dashboard/DashboardPage.tsx'))).toBeNull();
   });
 });
 

@@ -10,7 +10,7 @@ import { messages as dashboard } from '../../src/features/dashboard/i18n';
 
 const has = (tree: Tree, key: string) => typeof key.split('.').reduce<Tree | string | undefined>((t, k) => (t && typeof t === 'object' ? t[k] : undefined), tree) === 'string';
 
-const FIRST_SCREENS = ['src/features/login', 'src/layout', 'src/features/dashboard', 'src/app', 'src/components/Toaster.tsx', 'src/components/PopupMenu.tsx', 'src/components/LoadError.tsx', 'src/components/Logo.tsx', 'src/components/Icon.tsx'];
+const FIRST_SCREENS = ['src/features/login', 'src/layout', 'src/features/dashboard', 'src/app', 'src/components/Toaster.tsx', 'src/components/PopupMenu.tsx', 'src/components/LoadError.tsx', 'src/components/Logo.tsx', 'src/components/Icon.tsx', 'src/components/ErrorBoundary.tsx', 'src/api/http.ts'];
 
 function files(p: string): string[] {
   const full = path.resolve(p);
