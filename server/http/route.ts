@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { AuthContext } from './context';
+import type { AppContext, AuthContext } from './context';
 import { ApiError, forbidden } from './errors';
 import { parseInput } from './validation';
-import { resolveSession } from '../operations/sessions';
+import { SessionMemory } from '../operations/sessions';
+import { dbWrites } from './dbWrites';
 import { writeOptLog } from '../operations/optLog';
 import { translate, type MessageKey } from '../i18n/messages';
 import { CODE_TOKEN_INVALID, type Envelope } from '../../models/envelope';
@@ -62,6 +63,14 @@ export function tokenOf(req: FastifyRequest): string {
   return typeof value === 'string' ? value.trim() : '';
 }
 
+const memories = new WeakMap<AppContext, SessionMemory>();
+/** The app's resolved sessions (reused while this process has written nothing since they were read). */
+function sessionMemoryOf(ctx: AppContext): SessionMemory {
+  let memory = memories.get(ctx);
+  if (!memory) memories.set(ctx, (memory = new SessionMemory(dbWrites(ctx.database))));
+  return memory;
+}
+
 /** A request's session lookup, made once: the limiter and the handler share it, a refused token included. */
 const lookups = new WeakMap<FastifyRequest, Promise<AuthContext>>();
 
@@ -70,7 +79,7 @@ export async function authenticate(req: FastifyRequest): Promise<AuthContext> {
   const token = tokenOf(req);
   if (!token) throw new ApiError(CODE_TOKEN_INVALID, 'error.unauthorized');
   let lookup = lookups.get(req);
-  if (!lookup) lookups.set(req, (lookup = resolveSession(req.server.ctx.db, req.server.ctx.config, token)));
+  if (!lookup) lookups.set(req, (lookup = sessionMemoryOf(req.server.ctx).resolve(req.server.ctx.db, req.server.ctx.config, token)));
   req.auth = await lookup;
   return req.auth;
 }

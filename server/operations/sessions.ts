@@ -8,6 +8,7 @@ import { hashSecret, newToken } from '../services/tokens';
 import { CODE_TOKEN_EXPIRED, CODE_TOKEN_INVALID, CODE_TOKEN_REVOKED } from '../../models/envelope';
 import { STATUS_ACTIVE } from '../../models/common';
 import { toLanguage } from '../../models/language';
+import type { DbWrites } from '../http/dbWrites';
 
 export type RevokeReason = 'logout' | 'password' | 'disabled' | 'role' | 'elsewhere' | 'admin';
 
@@ -64,13 +65,24 @@ export async function adminSiteIds(db: Executor, adminId: number): Promise<numbe
 
 /** Resolves an X-Token to the signed-in admin, or fails with 50008 / 50012 / 50014. */
 export async function resolveSession(db: Executor, config: Config, token: string): Promise<AuthContext> {
+  return (await resolveSessionTimes(db, config, token, token ? hashSecret(token) : '')).auth;
+}
+
+/** A resolved session and the times its reuse is checked against (ms epoch; last seen after any touch). */
+interface ResolvedSession {
+  auth: AuthContext;
+  expiresAt: number;
+  lastSeenAt: number;
+}
+
+async function resolveSessionTimes(db: Executor, config: Config, token: string, tokenHash: string): Promise<ResolvedSession> {
   if (!token || token.length > 200) throw new ApiError(CODE_TOKEN_INVALID, 'error.tokenInvalid');
   const [row] = await db
     .select({ session: sessions, admin: admins, role: roles })
     .from(sessions)
     .innerJoin(admins, eq(admins.id, sessions.adminId))
     .innerJoin(roles, eq(roles.id, admins.roleId))
-    .where(eq(sessions.tokenHash, hashSecret(token)))
+    .where(eq(sessions.tokenHash, tokenHash))
     .limit(1);
   if (!row) throw new ApiError(CODE_TOKEN_INVALID, 'error.tokenInvalid');
   const { session, admin, role } = row;
@@ -87,10 +99,12 @@ export async function resolveSession(db: Executor, config: Config, token: string
   if (now >= session.expiresAt.getTime() || now - session.lastSeenAt.getTime() > idleLimit) {
     throw new ApiError(CODE_TOKEN_EXPIRED, 'error.tokenExpired');
   }
-  if (now - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+  let lastSeenAt = session.lastSeenAt.getTime();
+  if (now - lastSeenAt > TOUCH_EVERY_MS) {
     await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, session.id));
+    lastSeenAt = now;
   }
-  return {
+  const auth: AuthContext = {
     sessionId: session.id,
     adminId: admin.id,
     account: admin.account,
@@ -103,4 +117,48 @@ export async function resolveSession(db: Executor, config: Config, token: string
     language: toLanguage(admin.language),
     passTips: admin.passTips,
   };
+  return { auth, expiresAt: session.expiresAt.getTime(), lastSeenAt };
+}
+
+/** How long a resolved session is answered from memory at most (bounds what another process's revocation takes). */
+export const SESSION_REUSE_MS = 2_000;
+/** Most sessions remembered; beyond it the memory starts over. */
+const SESSION_REUSE_MAX = 10_000;
+
+/**
+ * Resolved sessions by token hash, reused for up to SESSION_REUSE_MS while this process has written nothing
+ * since they were read (server/http/dbWrites.ts), so a logout, a password, role or status change, or any other
+ * write made here (revocation included) is seen by the very next call; a revocation by another process sharing
+ * the database is seen within SESSION_REUSE_MS. The lifetime, idle and last-seen rules are checked on every
+ * reuse as on a read: a session due for its last-seen refresh is read (and touched) again.
+ */
+export class SessionMemory {
+  private readonly resolved = new Map<string, ResolvedSession & { epoch: number; readAt: number }>();
+
+  constructor(private readonly writes: DbWrites) {}
+
+  async resolve(db: Executor, config: Config, token: string): Promise<AuthContext> {
+    if (!token || token.length > 200) throw new ApiError(CODE_TOKEN_INVALID, 'error.tokenInvalid');
+    const tokenHash = hashSecret(token);
+    const now = Date.now();
+    const known = this.resolved.get(tokenHash);
+    if (
+      known &&
+      this.writes.unchangedSince(known.epoch) &&
+      now - known.readAt < SESSION_REUSE_MS &&
+      now < known.expiresAt &&
+      now - known.lastSeenAt <= Math.min(TOUCH_EVERY_MS, config.sessionIdleMinutes * 60_000)
+    ) {
+      return known.auth;
+    }
+    if (known) this.resolved.delete(tokenHash);
+    const epoch = this.writes.epoch;
+    const clean = this.writes.pending === 0;
+    const read = await resolveSessionTimes(db, config, token, tokenHash);
+    if (clean && this.writes.unchangedSince(epoch)) {
+      if (this.resolved.size >= SESSION_REUSE_MAX) this.resolved.clear();
+      this.resolved.set(tokenHash, { ...read, epoch, readAt: now });
+    }
+    return read.auth;
+  }
 }

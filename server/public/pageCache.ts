@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { dbWrites, type DbWrites } from '../http/dbWrites';
 import type { Executor } from '../db/client';
 import { siteForHost, type SiteRow } from './data';
 import type { PageRenderer } from './render/engine';
@@ -15,6 +17,12 @@ import type { PageRenderer } from './render/engine';
 // - Time changes what a page shows without changing a row: a scheduled item falling due, an ad's start or end,
 //   a local day passing (friendly-link and position deadlines, the year in footers). Each entry expires at the
 //   site's next such moment (nextChange), read once per site and version.
+//
+// The versions themselves are not read per request: a read stays good while this process has written nothing
+// since it began (server/http/dbWrites.ts sees every statement at the driver) and, on PostgreSQL, while this
+// process is listening on channel site_versions, which the table's trigger notifies at every bump's commit
+// (migration 0014): another process's write is heard as soon as PostgreSQL delivers it. While the listener is
+// down (not yet connected, or lost), the versions are read on every request, as before.
 //
 // Entries are evicted least recently used beyond `maxBytes` (config pageCacheBytes; 0 turns the cache off).
 
@@ -112,6 +120,8 @@ export class PageCache {
   private readonly inFlight = new Map<string, Promise<CachedAnswer>>();
   private bytes = 0;
   private lastGlobal: number | undefined;
+  /** The last versions read (row 0 and sites), good while `writes` says nothing changed since `epoch`. */
+  private read: { epoch: number; global: number; sites: Map<number, number> } | undefined;
   private readonly counts = { hits: 0, misses: 0, stored: 0, evicted: 0 };
   /** The renderer the live pages use (set by the public plugin; tests count its renders). */
   renderer: PageRenderer | undefined;
@@ -121,6 +131,8 @@ export class PageCache {
   constructor(
     private readonly db: Executor,
     readonly maxBytes: number,
+    /** This process's writes (none: the versions are read on every request). */
+    private readonly writes?: DbWrites,
   ) {}
 
   get enabled() {
@@ -135,6 +147,7 @@ export class PageCache {
     this.entries.clear();
     this.hosts.clear();
     this.due.clear();
+    this.read = undefined;
     this.bytes = 0;
   }
 
@@ -144,7 +157,12 @@ export class PageCache {
    */
   async site(rawHost: string): Promise<SiteLookup | undefined> {
     const known = this.hosts.get(rawHost);
-    const first = await versionsOf(this.db, known?.site.id);
+    const read = this.read;
+    if (known && read && this.writes?.siteDataUnchangedSince(read.epoch)) {
+      const siteVersion = read.sites.get(known.site.id);
+      if (siteVersion !== undefined && known.globalVersion === read.global) return { site: known.site, siteVersion, globalVersion: read.global };
+    }
+    const first = await this.readVersions(known?.site.id);
     this.noticeGlobal(first.global);
     if (known && known.globalVersion === first.global) return { site: known.site, siteVersion: first.site, globalVersion: first.global };
     const site = await siteForHost(this.db, rawHost);
@@ -152,8 +170,21 @@ export class PageCache {
     if (this.hosts.size >= MAX_HOSTS) this.hosts.clear();
     this.hosts.set(rawHost, { site, globalVersion: first.global });
     // The site's version, read before anything of its pages; row 0 as read first (older or equal).
-    const again = known?.site.id === site.id ? first : await versionsOf(this.db, site.id);
+    const again = known?.site.id === site.id ? first : await this.readVersions(site.id);
     return { site, siteVersion: again.site, globalVersion: first.global };
+  }
+
+  /**
+   * The versions as read now, kept for the next requests when the read began with nothing written or being
+   * written in this process (and other processes heard), so that it is current until `epoch` moves.
+   */
+  private async readVersions(siteId: number | undefined): Promise<{ site: number; global: number }> {
+    const epoch = this.writes?.cleanEpoch(true);
+    const v = await versionsOf(this.db, siteId);
+    if (epoch === undefined || !this.writes!.siteDataUnchangedSince(epoch)) return v;
+    if (this.read?.epoch !== epoch || this.read.global !== v.global) this.read = { epoch, global: v.global, sites: new Map() };
+    if (siteId !== undefined) this.read.sites.set(siteId, v.site);
+    return v;
   }
 
   private noticeGlobal(global: number) {
@@ -244,8 +275,76 @@ export function pageCacheOf(app: FastifyInstance): PageCache | undefined {
 }
 
 export function installPageCache(app: FastifyInstance, maxBytes: number): PageCache {
-  const cache = new PageCache(app.ctx.db, maxBytes);
+  const writes = dbWrites(app.ctx.database);
+  const cache = new PageCache(app.ctx.db, maxBytes, writes);
   caches.set(app.ctx, cache);
   app.ctx.caches.set('publicPages', { clear: () => cache.clear() });
+  if (app.ctx.database.kind === 'postgres') {
+    // The pool's own connection settings, for one more connection that only listens.
+    const pool = (app.ctx.db as unknown as { $client?: { options?: pg.ClientConfig } }).$client;
+    if (maxBytes > 0 && pool?.options) {
+      const listener = new VersionListener(pool.options, writes, (err) => app.log.warn({ err }, 'page cache: site_versions listener lost'));
+      listener.start();
+      app.addHook('onClose', () => listener.stop());
+    }
+  }
   return cache;
+}
+
+/** Reconnect delay of the site_versions listener. */
+const LISTEN_RETRY_MS = 1000;
+
+/**
+ * Listens on channel site_versions (PostgreSQL): every notification, a lost connection and a new one each
+ * move the writes epoch, so versions read before them are read again.
+ */
+export class VersionListener {
+  private client: pg.Client | undefined;
+  private stopped = false;
+  private retry: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly connection: pg.ClientConfig,
+    private readonly writes: DbWrites,
+    private readonly onLost: (err: unknown) => void,
+  ) {}
+
+  start() {
+    if (this.stopped) return;
+    const client = new pg.Client(this.connection);
+    this.client = client;
+    const lost = (err: unknown) => {
+      if (this.client !== client) return;
+      this.client = undefined;
+      this.writes.othersHeard = false;
+      this.writes.changed();
+      void client.end().catch(() => undefined);
+      if (this.stopped) return;
+      this.onLost(err);
+      this.retry = setTimeout(() => this.start(), LISTEN_RETRY_MS);
+      this.retry.unref();
+    };
+    client.on('notification', () => this.writes.changed());
+    client.on('error', lost);
+    client.on('end', () => lost(new Error('connection ended')));
+    client
+      .connect()
+      .then(() => client.query('listen site_versions'))
+      .then(() => {
+        if (this.client !== client) return;
+        this.writes.changed();
+        this.writes.othersHeard = true;
+      })
+      .catch(lost);
+  }
+
+  async stop() {
+    this.stopped = true;
+    if (this.retry) clearTimeout(this.retry);
+    const client = this.client;
+    this.client = undefined;
+    this.writes.othersHeard = false;
+    this.writes.changed();
+    await client?.end().catch(() => undefined);
+  }
 }

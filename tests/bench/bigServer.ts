@@ -29,7 +29,8 @@ export async function startSiteServer(db: LoadedDb, opts: { defaultLimits?: bool
       BENCH_LIMITS: opts.defaultLimits ? 'default' : 'bench',
       NODE_ENV: 'production',
     },
-    execArgv: ['--import', 'tsx'],
+    // BENCH_SERVER_NODE_ARGS: extra node flags for the server process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   const port = await new Promise<number>((resolve, reject) => {

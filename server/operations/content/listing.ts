@@ -9,6 +9,7 @@ import { manageableContent, type ContentRow } from './access';
 import { forbidden, notFound } from '../../http/errors';
 import { canManageSite } from '../sites';
 import { subtreeIds } from '../../../models/tree';
+import { writesOf } from '../../http/dbWrites';
 import type { Content, ContentListItem, ContentListQuery } from '../../../models/content';
 
 // Reading content: the list (filters, paging, pinned first then newest) and one item with its tags.
@@ -107,24 +108,57 @@ export async function listContents(db: Executor, auth: AuthContext, siteId: numb
   const counted = !q.keyword && q.is_recommend === undefined && q.is_top === undefined && !q.start && !q.end && !extra;
   const merged = columnIds && columnIds.length > 1 && columnIds.length <= MERGED_COLUMNS ? columnIds : undefined;
   const ids = merged ? await subtreePageIds(db, filters, merged, q) : undefined;
-  // One statement for the page and (from the counters, read once) the list's total: every query is a round trip,
-  // and at a million rows the trip, not the indexed read, is what a list call costs.
+  // One statement for the page, (from the counters, read once) the list's total and the page's tag names: every
+  // query is a round trip, and at a million rows the trip, not the indexed read, is what a list call costs. The
+  // page (read in order from an index, with the offset) is a sub-select, so only its rows get their column title
+  // and tag names (per-row sub-selects on the page query itself would run for every row the offset skips too).
   const countedSql = counted ? countedTotalSql(siteId, q, columnIds) : undefined;
-  const page = db
-    .select({
-      ...LIST_COLUMNS,
-      total: countedSql ? sql<string | number | null>`(${countedSql})` : sql<null>`null`,
-    })
+  const { categoryTitle: _title, ...pageColumns } = LIST_COLUMNS;
+  const pageQuery = db
+    .select(pageColumns)
     .from(contents)
-    .leftJoin(categories, eq(categories.id, contents.categoryId))
     .where(ids ? inArray(contents.id, ids) : where)
     .orderBy(desc(contents.isTop), desc(contents.createdAt), desc(contents.id));
-  const rows = ids ? (ids.length ? await page : []) : await page.limit(q.limit).offset(offsetOf(q.page, q.limit));
+  const pageRows = (ids ? pageQuery : pageQuery.limit(q.limit).offset(offsetOf(q.page, q.limit))).as('page');
+  const statement = db
+    .select({
+      ...fieldsOf(pageRows, Object.keys(pageColumns) as Array<keyof typeof pageColumns>),
+      // Written with aliases: in a one-table select drizzle names columns without their table.
+      categoryTitle: sql<string | null>`(select k.title from categories k where k.id = "page"."category_id")`,
+      total: countedSql ? sql<string | number | null>`(${countedSql})` : sql<null>`null`,
+      // Each tag's name by its key (a join here is planned as a scan of every tag for each row).
+      tagNames: sql<string[] | string>`(select coalesce(json_agg(t.name order by t.id) filter (where t.name is not null), '[]'::json)
+        from (select ct.tag_id as id, (select g.name from tags g where g.id = ct.tag_id and g.deleted_at is null) as name
+          from content_tags ct where ct.content_id = "page"."id") t)`,
+    })
+    .from(pageRows)
+    .orderBy(desc(pageRows.isTop), desc(pageRows.createdAt), desc(pageRows.id));
+  const rows = ids && !ids.length ? [] : writesOf(db)?.kind === 'postgres' ? await runNamed(statement) : await statement;
   const total =
     countedSql && rows.length ? Number(rows[0]!.total ?? 0) : counted ? await countedTotal(db, siteId, q, columnIds) : await scannedTotal(db, where);
-  // The page's tag names by id (a per-row sub-select would run for every row the offset skips too).
-  const tagMap = await tagsOf(db, rows.map((r) => r.id));
-  return { rows: rows.map((r) => toListItem(r, tagMap.get(r.id) ?? [])), count: total };
+  return { rows: rows.map((r) => toListItem(r, typeof r.tagNames === 'string' ? (JSON.parse(r.tagNames) as string[]) : r.tagNames)), count: total };
+}
+
+/** List statements by text and the name each is prepared under; at most NAMED_MAX, then the rest unnamed. */
+const namedStatements = new Map<string, string>();
+const NAMED_MAX = 200;
+
+/**
+ * Runs a list statement as a named prepared statement (PostgreSQL keeps its plan per connection, so a repeated
+ * list is not planned again: planning costs more than reading a page). A list's text depends only on its
+ * filters' shape, so there are few; beyond NAMED_MAX distinct texts statements run unnamed. (PGlite has no
+ * named statements through drizzle: there the text is not built twice for nothing.)
+ */
+async function runNamed<T>(query: { toSQL(): { sql: string }; prepare(name: string): { execute(): Promise<T> } } & PromiseLike<T>): Promise<T> {
+  const text = query.toSQL().sql;
+  let name = namedStatements.get(text);
+  if (name === undefined && namedStatements.size < NAMED_MAX) namedStatements.set(text, (name = `content_list_${namedStatements.size + 1}`));
+  return name === undefined ? await query : await query.prepare(name).execute();
+}
+
+/** A sub-select's fields by the names it was built with. */
+function fieldsOf<S extends object, K extends keyof S>(sub: S, names: readonly K[]): Pick<S, K> {
+  return Object.fromEntries(names.map((k) => [k, sub[k]])) as Pick<S, K>;
 }
 
 /**
@@ -133,6 +167,31 @@ export async function listContents(db: Executor, auth: AuthContext, siteId: numb
  * site lists nothing.
  */
 async function filterColumns(db: Executor, auth: AuthContext, categoryId: number, siteId: number): Promise<number[]> {
+  const column = await columnWithSubtree(db, categoryId);
+  if (!column) throw notFound();
+  if (!canManageSite(auth, column.siteId)) throw forbidden('error.siteForbidden');
+  return column.siteId === siteId ? column.subtree : [];
+}
+
+interface ColumnSubtree {
+  siteId: number;
+  subtree: number[];
+}
+/** Columns read lately (by database handle, then column id), kept while no process changed what sites show. */
+const knownColumns = new WeakMap<object, { epoch: number; columns: Map<number, ColumnSubtree | null> }>();
+/** Most columns remembered; beyond it the memory starts over. */
+const KNOWN_COLUMNS_MAX = 10_000;
+
+/**
+ * A live column's site and live sub-tree (null: no such live column), read in one statement. Columns bump
+ * their site's version (site_versions), so an answer is reused while dbWrites says no process has changed
+ * site data since it was read (server/http/dbWrites.ts); inside a transaction it is always read.
+ */
+async function columnWithSubtree(db: Executor, categoryId: number): Promise<ColumnSubtree | null> {
+  const writes = writesOf(db);
+  const memory = knownColumns.get(db);
+  if (writes && memory && writes.siteDataUnchangedSince(memory.epoch) && memory.columns.has(categoryId)) return memory.columns.get(categoryId)!;
+  const epoch = writes?.cleanEpoch(true);
   const rows = await db
     .select({ id: categories.id, parent_id: categories.parentId, siteId: categories.siteId })
     .from(categories)
@@ -143,9 +202,13 @@ async function filterColumns(db: Executor, auth: AuthContext, categoryId: number
       ),
     );
   const column = rows.find((r) => r.id === categoryId);
-  if (!column) throw notFound();
-  if (!canManageSite(auth, column.siteId)) throw forbidden('error.siteForbidden');
-  return column.siteId === siteId ? [...subtreeIds(rows, categoryId)] : [];
+  const answer = column ? { siteId: column.siteId, subtree: [...subtreeIds(rows, categoryId)] } : null;
+  if (writes && epoch !== undefined && writes.siteDataUnchangedSince(epoch)) {
+    let kept = knownColumns.get(db);
+    if (!kept || kept.epoch !== epoch || kept.columns.size >= KNOWN_COLUMNS_MAX) knownColumns.set(db, (kept = { epoch, columns: new Map() }));
+    kept.columns.set(categoryId, answer);
+  }
+  return answer;
 }
 
 /** Up to this many columns, a sub-tree's page reads each column in its index order instead of sorting them all. */
