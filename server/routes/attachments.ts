@@ -16,7 +16,8 @@ import {
 } from '../operations/attachments/records';
 import { readUpload } from '../operations/attachments/multipart';
 import { ingestFile } from '../operations/attachments/ingest';
-import { placeChunk, receiveChunk, sliceStatus } from '../operations/attachments/chunks';
+import { chunkLimit, MAX_CHUNK_BYTES, placeChunk, receiveChunk, saveLiveUploads, sliceStatus } from '../operations/attachments/chunks';
+import type { UploadSettings } from '../../models/uploadSettings';
 import { instantUpload } from '../operations/attachments/instant';
 import { displayName, KINDS } from '../operations/attachments/formats';
 import { removeQuietly } from '../operations/attachments/tempFiles';
@@ -52,6 +53,8 @@ function requirePickerUse(auth: AuthContext) {
 export default async function attachmentsRoutes(app: FastifyInstance) {
   const db = app.ctx.db;
   registerAttachmentRecycling();
+  // Chunked uploads kept in memory write what their rows have not recorded yet before the database closes.
+  app.addHook('onClose', () => saveLiveUploads(app));
 
   // Categories.
   addRoute(app, {
@@ -184,18 +187,21 @@ export default async function attachmentsRoutes(app: FastifyInstance) {
     permission: PICKER,
     handler: async ({ req, auth }) => {
       requirePickerUse(auth);
-      const settings = await getUploadSettings(db);
+      // Settings are read only when needed: a chunk of an upload this process keeps takes its chunk size from it.
+      let settings: Promise<UploadSettings> | undefined;
+      const settingsOnce = () => (settings ??= getUploadSettings(db));
       // A chunk of a known upload is written straight into place; the chunk's own hash is never needed.
       const upload = await readUpload(req, {
         fileField: 'resource_chunk',
-        maxFileBytes: settings.chunk_size * 1024,
+        maxFileBytes: MAX_CHUNK_BYTES,
+        fileLimit: (fields) => chunkLimit(app, auth, fields, settingsOnce),
         dataDir: app.ctx.config.dataDir,
         hash: false,
-        place: (fields) => placeChunk(app, auth, fields, settings),
+        place: (fields) => placeChunk(app, auth, fields, settingsOnce),
       });
       try {
         const fields = parseInput(ChunkFields, upload.fields, req.lang);
-        const outcome = await receiveChunk(app, auth, () => currentSiteId(req, auth), { ...fields, resource_name: displayName(fields.resource_name) }, upload.file, settings);
+        const outcome = await receiveChunk(app, auth, () => currentSiteId(req, auth), { ...fields, resource_name: displayName(fields.resource_name) }, upload.file, settingsOnce);
         if (!outcome.done) return { code: CODE_CONTINUE, data: outcome.progress, msg: 'attachment.chunkReceived', skipLog: true };
         return { data: outcome.file, msg: 'attachment.uploaded', logName: outcome.file.name };
       } finally {
@@ -211,7 +217,7 @@ export default async function attachmentsRoutes(app: FastifyInstance) {
     query: SliceStatusQuery,
     handler: async ({ auth, query }) => {
       requirePickerUse(auth);
-      return ({ data: await sliceStatus(app, auth, query) });
+      return { data: await sliceStatus(app, auth, query, () => getUploadSettings(db)) };
     },
   });
   addRoute(app, {

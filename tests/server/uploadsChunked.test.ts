@@ -1,8 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { startTestApp, type TestApp } from '../helpers/app';
+import { apiClient, startTestApp, type TestApp } from '../helpers/app';
+import { buildApp } from '../../server/app';
+import { MAX_CHUNK_BYTES, SAVE } from '../../server/operations/attachments/chunks';
+import { UploadSettings } from '../../models/uploadSettings';
 import { adminWithRole, insertSite } from '../helpers/fixtures';
 import { chunksOf, exe, fetchStored, image, mp4, sendChunk, setUploadSettings, sha256, uploadFile, uploadInChunks, type Caller } from '../helpers/attachmentFixtures';
 import { attachments, uploadSessions } from '../../server/db/schema/index';
@@ -351,5 +354,122 @@ describe('resume and instant upload', () => {
     // Purging the first keeps the file for the second.
     expect((await t.client(superToken).post('/recycleBin/delete', { items: [{ type: 'attachment', id: first.data.id }] })).code).toBe(0);
     expect(await fetchStored(t, hit.data.url)).toEqual(bytes);
+  });
+});
+
+describe('an upload kept in memory while its chunks come', () => {
+  const defaults = { ...SAVE };
+  afterEach(() => Object.assign(SAVE, defaults));
+
+  /** Statements sent to the database from now on that concern one upload (its basename or its row id) or read the upload settings. */
+  function watchUpload(basename: string, rowId: number) {
+    const client = (t.db as unknown as { session: { client: { query: (...args: unknown[]) => unknown } } }).session.client;
+    const original = client.query;
+    const seen: string[] = [];
+    client.query = function (this: unknown, ...args: unknown[]) {
+      const text = typeof args[0] === 'string' ? args[0] : String((args[0] as { text?: string }).text ?? '');
+      const params = Array.isArray(args[1]) ? args[1] : [];
+      const verb = text.trim().split(/\s+/)[0]!.toLowerCase();
+      if (/upload_sessions/.test(text) && (params.includes(basename) || params[params.length - 1] === rowId)) seen.push(verb);
+      if (/from "settings"/.test(text) && params.includes('upload')) seen.push(`${verb} settings`);
+      return original.apply(this, args);
+    } as typeof original;
+    return () => {
+      client.query = original;
+      return seen;
+    };
+  }
+  const rowOfUpload = async (basename: string) => (await t.db.select().from(uploadSessions).where(eq(uploadSessions.basename, basename)))[0];
+
+  /** A second server on the same database and data directory, as after a restart. */
+  async function secondServer(): Promise<TestApp> {
+    const app = await buildApp({ database: t.database, config: t.config, sms: t.sms, distDir: path.join(t.dataDir, 'no-client') });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    return { ...t, app, url, client: (token, opts) => apiClient(url, token, opts), close: () => app.close() };
+  }
+
+  it('chunks in order ask the database nothing about their upload or the settings; its row catches up every few chunks', async () => {
+    Object.assign(SAVE, { chunks: 3, afterMs: 60_000 });
+    const bytes = video(8);
+    const { chunks, token } = await firstChunk(bytes, 'counted.mp4');
+    const fields = (index: number) => ({ chunk_total: 8, chunk_index: index, ...token, resource_name: 'counted.mp4', resource_size: bytes.length, resource_hash: sha256(bytes) });
+    const row = (await rowOfUpload(token.resource_temp_basename))!;
+    const stop = watchUpload(token.resource_temp_basename, row.id);
+    let answers: number[][] = [];
+    try {
+      for (const index of [2, 3, 4, 5, 6, 7]) answers.push((await sendChunk<ChunkProgress>(t, c, fields(index), chunks[index - 1]!)).data.received);
+    } finally {
+      // Chunks 1-3 are recorded with the third, 4-6 with the sixth; no chunk reads the row or the settings.
+      expect(stop()).toEqual(['update', 'update']);
+    }
+    expect(answers[5]).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect((await rowOfUpload(token.resource_temp_basename))!.received).toEqual([1, 2, 3, 4, 5, 6]);
+    expect((await t.client(superToken).get<ChunkProgress>('/attachment/sliceStatus', token)).data.received).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    const done = await sendChunk(t, c, fields(8), chunks[7]!);
+    expect(done.code, done.msg).toBe(0);
+    expect(await fetchStored(t, done.data.url)).toEqual(bytes);
+    expect(await rowOfUpload(token.resource_temp_basename)).toBeUndefined();
+  });
+
+  it('an upload keeps the chunk size it started with, and a longer chunk writes nothing past its own place', async () => {
+    const bytes = video(5);
+    const { chunks, token } = await firstChunk(bytes, 'steady.mp4');
+    const fields = (index: number) => ({ chunk_total: 5, chunk_index: index, ...token, resource_name: 'steady.mp4', resource_size: bytes.length, resource_hash: sha256(bytes) });
+    expect((await sendChunk(t, c, fields(3), chunks[2]!)).code).toBe(1);
+    // The chunk size changes while the upload runs: its chunks keep the size it started with.
+    await setUploadSettings(t, { chunk_size: CHUNK_KB * 2, chunk_condition: CHUNK_KB });
+    // Chunk 2 with 100 bytes too many (the request does not say so beforehand): refused, chunk 3 untouched.
+    const longer = Buffer.concat([chunks[1]!, Buffer.alloc(100, 0xee)]);
+    expect((await sendChunk(t, c, fields(2), longer)).status).toBe(413);
+    for (const index of [2, 4]) expect((await sendChunk(t, c, fields(index), chunks[index - 1]!)).code).toBe(1);
+    const done = await sendChunk(t, c, fields(5), chunks[4]!);
+    expect(done.code, done.msg).toBe(0);
+    expect(await fetchStored(t, done.data.url)).toEqual(bytes);
+  });
+
+  it('the bound a chunk request is read with is the largest chunk size the settings allow', () => {
+    expect(UploadSettings.safeParse({ chunk_size: MAX_CHUNK_BYTES / 1024 }).success).toBe(true);
+    expect(UploadSettings.safeParse({ chunk_size: MAX_CHUNK_BYTES / 1024 + 1 }).success).toBe(false);
+  });
+
+  it('after a crash the upload resumes from its row, which never lists a chunk the file lacks', async () => {
+    Object.assign(SAVE, { chunks: 2, afterMs: 60_000 });
+    const bytes = video(6);
+    const first = await uploadInChunks(t, c, { name: 'crashed.mp4', bytes, chunkBytes: CHUNK, type: ATTACHMENT_TYPE.video }, { order: [1, 2, 3, 4, 5] });
+    expect(first.responses.map((r) => r.code)).toEqual([1, 1, 1, 1, 1]);
+    // The first server stops answering without closing (it never writes its memory down); another starts.
+    const second = await secondServer();
+    try {
+      const status = await second.client(superToken).get<ChunkProgress>('/attachment/sliceStatus', first.token);
+      expect(status.data.received).toEqual([1, 2, 3, 4]);
+      const missing = [1, 2, 3, 4, 5, 6].filter((i) => !status.data.received.includes(i));
+      const rest = await uploadInChunks(second, c, { name: 'crashed.mp4', bytes, chunkBytes: CHUNK, type: ATTACHMENT_TYPE.video }, { order: missing, token: first.token, extra: { resource_hash: sha256(bytes) } });
+      expect(rest.responses.map((r) => r.code)).toEqual([1, 0]);
+      expect(await fetchStored(second, rest.last.data.url)).toEqual(bytes);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('a server that closes first writes down the chunks its rows had not recorded yet', async () => {
+    Object.assign(SAVE, { chunks: 100, afterMs: 60_000 });
+    const bytes = video(5);
+    const second = await secondServer();
+    let token: { resource_temp_basename: string; resource_temp_path: string };
+    try {
+      const sent = await uploadInChunks(second, c, { name: 'closing.mp4', bytes, chunkBytes: CHUNK }, { order: [1, 2, 4] });
+      expect(sent.responses.map((r) => r.code)).toEqual([1, 1, 1]);
+      token = sent.token;
+      expect((await rowOfUpload(token.resource_temp_basename))!.received).toEqual([]);
+    } finally {
+      await second.close();
+    }
+    expect((await rowOfUpload(token.resource_temp_basename))!.received).toEqual([1, 2, 4]);
+    // The server still running reads the row and finishes the upload.
+    const rest = await uploadInChunks(t, c, { name: 'closing.mp4', bytes, chunkBytes: CHUNK }, { order: [3, 5], token });
+    expect(rest.responses.map((r) => r.code)).toEqual([1, 0]);
+    expect(await fetchStored(t, rest.last.data.url)).toEqual(bytes);
   });
 });

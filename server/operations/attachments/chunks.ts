@@ -20,14 +20,23 @@ import type { UploadSettings } from '../../../models/uploadSettings';
 
 // Chunked uploads (spec §8 "Chunk upload"). The first chunk opens a session: the server draws its
 // basename (128 random bits) and temporary path. Later chunks must send both back; they are only looked
-// up in upload_sessions (with the caller's admin id), never joined into a file path. Every chunk is
-// written at its own offset of one file, <dataDir>/tmp/uploads/<basename>/data, so a chunk sent twice
-// just replaces itself and the complete file needs no assembly. A chunk whose upload is known before its
+// up among the sessions (kept in memory, else in upload_sessions; with the caller's admin id), never
+// joined into a file path. Every chunk is written at its own offset of one file,
+// <dataDir>/tmp/uploads/<basename>/data, so a chunk sent twice just replaces itself and the complete
+// file needs no assembly. A chunk whose upload is known before its
 // bytes arrive (the fields come first, as the admin's uploader sends them) is streamed straight there;
 // otherwise (the first chunk, a chunk sent again, fields after the bytes) it goes to a temporary file
 // first and is copied into place once accepted, so a refused resend never damages an accepted chunk.
 // While chunks come in order the process keeps the file's running SHA-256, so completing reads only
 // what that hash has not seen (nothing, for an upload sent in order).
+// The process also keeps each upload it serves in memory (its row and the chunks accepted), so a chunk
+// asks the database nothing about its upload: the row's `received` is brought up to date every
+// SAVE.chunks chunks, SAVE.afterMs after a chunk it has not recorded, and when the server closes. The
+// row may lag behind the file but never runs ahead of it (a chunk is recorded only once its bytes are
+// written), so after a crash the upload resumes from what the row says, sending again at most the few
+// chunks it had not recorded yet (spec §8 resume). An upload keeps the chunk size it started with, so
+// its chunks need no settings read either. Like the chunk locks and running hashes, this assumes
+// the chunks of one upload reach one server process (a second one would only see what the row says).
 
 type Session = typeof uploadSessions.$inferSelect;
 
@@ -78,6 +87,96 @@ function afterWrite(basename: string, index: number, fed: Hash | null) {
   if (running && fed && index === running.next) runningHashes.set(basename, { next: index + 1, hash: fed });
 }
 
+/**
+ * An upload this process serves: its row as read or saved (`received` there may lag), the chunks
+ * accepted (a superset of the row's), and how many of them the row has not recorded yet.
+ */
+interface LiveUpload {
+  session: Session;
+  /** Its chunk size in bytes, from the settings when it started (or when this process first saw it). */
+  chunkBytes: number;
+  received: Set<number>;
+  unsaved: number;
+  timer: NodeJS.Timeout | null;
+}
+/** The largest chunk any settings allow (chunk_size is at most 100 × 1024 KB). */
+export const MAX_CHUNK_BYTES = 100 * 1024 * 1024;
+/** Upload settings, read at most once per request and only when needed. */
+export type SettingsOnce = () => Promise<UploadSettings>;
+/** When the row of an upload catches up with the chunks accepted (tests may change these). */
+export const SAVE = { chunks: 16, afterMs: 2000 };
+const MAX_LIVE_UPLOADS = 1000;
+/** Per server instance (a restarted server starts with none and reads the rows). */
+const liveUploads = new WeakMap<FastifyInstance, Map<string, LiveUpload>>();
+function liveOf(app: FastifyInstance): Map<string, LiveUpload> {
+  let map = liveUploads.get(app);
+  if (!map) liveUploads.set(app, (map = new Map()));
+  return map;
+}
+
+/** Starts keeping an upload in memory, from its row (beyond the limit, the one idle longest is saved and let go). */
+function keepLive(app: FastifyInstance, session: Session, chunkBytes: number): LiveUpload {
+  const map = liveOf(app);
+  const known = map.get(session.basename);
+  if (known) return known;
+  if (map.size >= MAX_LIVE_UPLOADS) {
+    const [, oldest] = map.entries().next().value!;
+    void saveLive(app, oldest).catch(() => undefined);
+    forgetLive(app, oldest.session.basename);
+  }
+  const upload: LiveUpload = { session, chunkBytes, received: new Set(session.received), unsaved: 0, timer: null };
+  map.set(session.basename, upload);
+  return upload;
+}
+function forgetLive(app: FastifyInstance, basename: string) {
+  const map = liveOf(app);
+  const upload = map.get(basename);
+  if (upload?.timer) clearTimeout(upload.timer);
+  map.delete(basename);
+}
+
+/**
+ * Records the chunks accepted in the upload's row (adding to what the row has, never removing).
+ * Answers false when the row is gone (the upload is forgotten here too).
+ */
+async function saveLive(app: FastifyInstance, upload: LiveUpload): Promise<boolean> {
+  if (upload.timer) clearTimeout(upload.timer);
+  upload.timer = null;
+  const saving = upload.unsaved;
+  const indexes = JSON.stringify([...upload.received]);
+  const [row] = await app.ctx.db
+    .update(uploadSessions)
+    .set({
+      received: sql`(select coalesce(jsonb_agg(distinct e order by e), '[]'::jsonb) from jsonb_array_elements(${uploadSessions.received} || ${indexes}::jsonb) e)`,
+      updatedAt: new Date(),
+    })
+    .where(eq(uploadSessions.id, upload.session.id))
+    .returning();
+  if (!row) {
+    if (liveOf(app).get(upload.session.basename) === upload) forgetLive(app, upload.session.basename);
+    return false;
+  }
+  upload.session = row;
+  upload.unsaved = Math.max(0, upload.unsaved - saving);
+  return true;
+}
+function saveLater(app: FastifyInstance, upload: LiveUpload) {
+  if (upload.timer || !upload.unsaved) return;
+  upload.timer = setTimeout(() => {
+    upload.timer = null;
+    if (liveOf(app).get(upload.session.basename) === upload) void saveLive(app, upload).catch(() => undefined);
+  }, SAVE.afterMs);
+  upload.timer.unref();
+}
+
+/** Brings every row up to date with the chunks accepted (the server is closing). */
+export async function saveLiveUploads(app: FastifyInstance): Promise<void> {
+  const uploads = [...liveOf(app).values()].filter((u) => u.unsaved > 0);
+  await Promise.all(uploads.map((u) => saveLive(app, u).catch(() => undefined)));
+  for (const u of liveOf(app).values()) if (u.timer) clearTimeout(u.timer);
+  liveUploads.delete(app);
+}
+
 /** One writer at a time per chunk of a session (this process), so two copies of a chunk never interleave. */
 const chunkLocks = new Map<string, Promise<void>>();
 async function lockChunk(basename: string, index: number): Promise<{ release: () => void; waited: boolean }> {
@@ -101,8 +200,9 @@ async function lockChunk(basename: string, index: number): Promise<{ release: ()
   };
 }
 
-/** A placement that also carries the session it was checked against, for receiveChunk. */
+/** A placement that also carries the upload it was checked against, for receiveChunk. */
 export interface ChunkPlacement extends Placement {
+  upload: LiveUpload;
   session: Session;
   index: number;
 }
@@ -112,31 +212,35 @@ export interface ChunkPlacement extends Placement {
  * session's file when the session is the caller's, the chunk belongs to it and has not been received
  * yet. Anything else (null) goes to a temporary file and through every check of receiveChunk.
  */
-export async function placeChunk(app: FastifyInstance, auth: AuthContext, raw: Record<string, string>, settings: UploadSettings): Promise<ChunkPlacement | null> {
+export async function placeChunk(app: FastifyInstance, auth: AuthContext, raw: Record<string, string>, settings: SettingsOnce): Promise<ChunkPlacement | null> {
   const index = Number(raw.chunk_index);
   if (!Number.isSafeInteger(index) || index < 1 || String(index) !== raw.chunk_index) return null;
-  let session = await findSession(app, auth, raw.resource_temp_basename ?? '', raw.resource_temp_path ?? '');
-  if (!session || !canManageSite(auth, session.siteId) || index > session.chunkTotal || raw.chunk_total !== String(session.chunkTotal)) return null;
+  let upload = await findUpload(app, auth, raw.resource_temp_basename ?? '', raw.resource_temp_path ?? '', settings);
+  if (!upload) return null;
+  const session = upload.session;
+  if (!canManageSite(auth, session.siteId) || index > session.chunkTotal || raw.chunk_total !== String(session.chunkTotal)) return null;
   const lock = await lockChunk(session.basename, index);
-  if (lock.waited) session = await findSession(app, auth, session.basename, session.tempPath);
-  if (!session || session.received.includes(index)) {
+  if (lock.waited) upload = await findUpload(app, auth, session.basename, session.tempPath, settings);
+  if (!upload || upload.received.has(index)) {
     lock.release();
     return null;
   }
   return {
     file: dataFile(sessionDir(app.ctx.config.dataDir, session)),
-    start: (index - 1) * settings.chunk_size * 1024,
+    start: (index - 1) * upload.chunkBytes,
+    limit: upload.chunkBytes,
     hash: hashFor(session.basename, index),
     release: lock.release,
+    upload,
     session,
     index,
   };
 }
 
-const progressOf = (s: Pick<Session, 'basename' | 'tempPath' | 'received'>): ChunkProgress => ({
-  resource_temp_basename: s.basename,
-  resource_temp_path: s.tempPath,
-  received: [...s.received].sort((a, b) => a - b),
+const progressOf = (u: LiveUpload): ChunkProgress => ({
+  resource_temp_basename: u.session.basename,
+  resource_temp_path: u.session.tempPath,
+  received: [...u.received].sort((a, b) => a - b),
 });
 
 export type ChunkOutcome = { done: false; progress: ChunkProgress } | { done: true; file: UploadedFile };
@@ -151,11 +255,36 @@ async function findSession(app: FastifyInstance, auth: AuthContext, basename: st
   return row ?? null;
 }
 
-export async function sliceStatus(app: FastifyInstance, auth: AuthContext, q: { resource_temp_basename: string; resource_temp_path: string }): Promise<ChunkProgress> {
-  const session = await findSession(app, auth, q.resource_temp_basename, q.resource_temp_path);
-  if (!session) throw new ApiError(404, 'attachment.sessionUnknown');
-  forbiddenUnlessManaged(auth, session.siteId);
-  return progressOf(session);
+/**
+ * How many bytes the chunk a request's fields announce may have: its upload's chunk size, or for a new
+ * upload (or one this process cannot find) the settings' chunk size.
+ */
+export async function chunkLimit(app: FastifyInstance, auth: AuthContext, raw: Record<string, string>, settings: SettingsOnce): Promise<number> {
+  const known = liveOf(app).get(raw.resource_temp_basename ?? '');
+  if (known && known.session.tempPath === raw.resource_temp_path && known.session.adminId === auth.adminId) return known.chunkBytes;
+  return (await settings()).chunk_size * 1024;
+}
+
+/** The caller's own upload, as kept in memory or else read from its row (and kept from then on). */
+async function findUpload(app: FastifyInstance, auth: AuthContext, basename: string, tempPath: string, settings: SettingsOnce): Promise<LiveUpload | null> {
+  const map = liveOf(app);
+  const known = map.get(basename);
+  if (known) {
+    if (known.session.tempPath !== tempPath || known.session.adminId !== auth.adminId) return null;
+    // The most recently used last: the limit lets go of the upload idle longest.
+    map.delete(basename);
+    map.set(basename, known);
+    return known;
+  }
+  const session = await findSession(app, auth, basename, tempPath);
+  return session ? keepLive(app, session, (await settings()).chunk_size * 1024) : null;
+}
+
+export async function sliceStatus(app: FastifyInstance, auth: AuthContext, q: { resource_temp_basename: string; resource_temp_path: string }, settings: SettingsOnce): Promise<ChunkProgress> {
+  const upload = await findUpload(app, auth, q.resource_temp_basename, q.resource_temp_path, settings);
+  if (!upload) throw new ApiError(404, 'attachment.sessionUnknown');
+  forbiddenUnlessManaged(auth, upload.session.siteId);
+  return progressOf(upload);
 }
 
 /** What can be checked of a new upload before any of its bytes are kept: format, kind limits, category. */
@@ -179,7 +308,7 @@ async function checkNewUpload(app: FastifyInstance, auth: AuthContext, siteId: n
 }
 
 /** Opens a session for the first chunk: the server draws its basename and temporary path. */
-async function openSession(app: FastifyInstance, auth: AuthContext, siteId: number, f: ChunkFields): Promise<Session> {
+async function openSession(app: FastifyInstance, auth: AuthContext, siteId: number, f: ChunkFields, chunkBytes: number): Promise<Session> {
   await dropStaleSessions(app, auth.adminId);
 
   const basename = randomBytes(16).toString('hex');
@@ -200,6 +329,7 @@ async function openSession(app: FastifyInstance, auth: AuthContext, siteId: numb
     })
     .returning();
   await fs.mkdir(sessionDir(app.ctx.config.dataDir, session!), { recursive: true });
+  keepLive(app, session!, chunkBytes);
   return session!;
 }
 
@@ -222,30 +352,34 @@ export async function receiveChunk(
   siteIdOfRequest: () => number,
   f: ChunkFields,
   chunk: (WrittenFile & { placement?: Placement }) | null,
-  settings: UploadSettings,
+  settings: SettingsOnce,
 ): Promise<ChunkOutcome> {
   if (!chunk) throw badRequest('attachment.fileRequired', {}, { issues: [{ field: 'resource_chunk' }] });
   const fresh = f.resource_temp_basename === '' && f.resource_temp_path === '';
   const placed = chunk.placement as ChunkPlacement | undefined;
-  let session: Session | null = null;
+  let known: LiveUpload | null = null;
   let siteId = 0;
+  let chunkBytes: number;
   if (placed && (placed.session.basename !== f.resource_temp_basename || placed.session.tempPath !== f.resource_temp_path || placed.index !== f.chunk_index)) {
     throw new Error('chunk placed for other fields');
   }
   if (fresh) {
     siteId = siteIdOfRequest();
-    await checkNewUpload(app, auth, siteId, f, settings);
+    const current = await settings();
+    await checkNewUpload(app, auth, siteId, f, current);
+    chunkBytes = current.chunk_size * 1024;
   } else {
-    session = placed?.session ?? (await findSession(app, auth, f.resource_temp_basename, f.resource_temp_path));
-    if (!session) throw unknownSession();
-    forbiddenUnlessManaged(auth, session.siteId);
-    if (f.chunk_total !== session.chunkTotal) throw badRequest('attachment.chunkTotalChanged', { total: session.chunkTotal }, { issues: [{ field: 'chunk_total' }] });
-    if (f.chunk_index > session.chunkTotal) throw badRequest('attachment.chunkIndex', { index: f.chunk_index, total: session.chunkTotal }, { issues: [{ field: 'chunk_index' }] });
+    known = placed?.upload ?? (await findUpload(app, auth, f.resource_temp_basename, f.resource_temp_path, settings));
+    if (!known) throw unknownSession();
+    const s = known.session;
+    forbiddenUnlessManaged(auth, s.siteId);
+    if (f.chunk_total !== s.chunkTotal) throw badRequest('attachment.chunkTotalChanged', { total: s.chunkTotal }, { issues: [{ field: 'chunk_total' }] });
+    if (f.chunk_index > s.chunkTotal) throw badRequest('attachment.chunkIndex', { index: f.chunk_index, total: s.chunkTotal }, { issues: [{ field: 'chunk_index' }] });
+    chunkBytes = known.chunkBytes;
   }
-  const chunkBytes = settings.chunk_size * 1024;
   // Sizes are checked against the request before a session is opened for it.
-  checkChunkSize(session ?? { chunkTotal: f.chunk_total, size: f.resource_size ?? 0 }, f.chunk_index, chunk.size, chunkBytes);
-  session ??= await openSession(app, auth, siteId, f);
+  checkChunkSize(known?.session ?? { chunkTotal: f.chunk_total, size: f.resource_size ?? 0 }, f.chunk_index, chunk.size, chunkBytes);
+  const session = known?.session ?? (await openSession(app, auth, siteId, f, chunkBytes));
 
   const dir = sessionDir(app.ctx.config.dataDir, session);
   const file = dataFile(dir);
@@ -268,29 +402,38 @@ export async function receiveChunk(
   }
   // The last chunk ends the file (a longer copy of it refused earlier may have been written there).
   if (f.chunk_index === session.chunkTotal) await fs.truncate(file, start + chunk.size);
-  const [updated] = await app.ctx.db
-    .update(uploadSessions)
-    .set({
-      received: sql`(select coalesce(jsonb_agg(distinct e order by e), '[]'::jsonb) from jsonb_array_elements(${uploadSessions.received} || jsonb_build_array(${f.chunk_index}::int)) e)`,
-      updatedAt: new Date(),
-    })
-    .where(eq(uploadSessions.id, session.id))
-    .returning();
-  if (!updated) throw unknownSession();
+  // Recorded in memory; the row catches up every SAVE.chunks chunks and soon after the last one.
+  const upload = liveOf(app).get(session.basename) ?? (await findUpload(app, auth, session.basename, session.tempPath, settings));
+  if (!upload) throw unknownSession();
+  upload.received.add(f.chunk_index);
+  upload.unsaved++;
   afterWrite(session.basename, f.chunk_index, fed);
-  if (updated.received.length < updated.chunkTotal) return { done: false, progress: progressOf(updated) };
+  if (upload.received.size < session.chunkTotal) {
+    if (upload.unsaved >= SAVE.chunks) {
+      if (!(await saveLive(app, upload))) throw unknownSession();
+    } else saveLater(app, upload);
+    return { done: false, progress: progressOf(upload) };
+  }
 
   // The request that deletes the session owns the assembly; a concurrent last chunk just reports progress.
-  const [claimed] = await app.ctx.db.delete(uploadSessions).where(eq(uploadSessions.id, session.id)).returning();
-  if (!claimed) return { done: false, progress: progressOf(updated) };
-  return { done: true, file: await completeUpload(app, claimed, settings) };
+  const [claimed] = await app.ctx.db.delete(uploadSessions).where(eq(uploadSessions.id, upload.session.id)).returning();
+  if (!claimed) {
+    // The row is gone while this process still kept the upload (dropped elsewhere): the upload is unknown.
+    if (liveOf(app).get(session.basename) === upload) {
+      forgetLive(app, session.basename);
+      throw unknownSession();
+    }
+    return { done: false, progress: progressOf(upload) };
+  }
+  forgetLive(app, session.basename);
+  return { done: true, file: await completeUpload(app, { ...claimed, received: [...upload.received] }, upload.chunkBytes, await settings()) };
 }
 
-async function completeUpload(app: FastifyInstance, session: Session, settings: UploadSettings): Promise<UploadedFile> {
+async function completeUpload(app: FastifyInstance, session: Session, chunkBytes: number, settings: UploadSettings): Promise<UploadedFile> {
   const dir = sessionDir(app.ctx.config.dataDir, session);
   let keepForRetry = false;
   try {
-    const assembled = await assemble(dir, session.basename, settings.chunk_size * 1024);
+    const assembled = await assemble(dir, session.basename, chunkBytes);
     if (session.size > 0 && assembled.size !== session.size) throw badRequest('attachment.sizeMismatch', { size: session.size });
     if (session.hash && assembled.sha256 !== session.hash) throw badRequest('attachment.hashMismatch');
     return await ingestFile(
@@ -304,6 +447,7 @@ async function completeUpload(app: FastifyInstance, session: Session, settings: 
       keepForRetry = true;
       await unshare(dataFile(dir));
       const { id: _id, ...again } = session;
+      // Read again from the new row by the next chunk (this process forgot the upload when it claimed it).
       await app.ctx.db.insert(uploadSessions).values({ ...again, received: session.received.filter((i) => i !== session.chunkTotal) }).catch(() => (keepForRetry = false));
     }
     throw err;
@@ -356,7 +500,10 @@ async function dropStaleSessions(app: FastifyInstance, adminId: number) {
     .orderBy(desc(uploadSessions.updatedAt), desc(uploadSessions.id))
     .offset(SESSIONS_PER_ADMIN - 1);
   if (own.length) await db.delete(uploadSessions).where(inArray(uploadSessions.id, own.map((s) => s.id)));
-  for (const s of [...stale, ...own]) runningHashes.delete(s.basename);
+  for (const s of [...stale, ...own]) {
+    runningHashes.delete(s.basename);
+    forgetLive(app, s.basename);
+  }
   const dataDir = app.ctx.config.dataDir;
   await Promise.all([...stale, ...own].map((s) => removeQuietly(sessionDir(dataDir, s))));
   await removeOrphans(app, cutoff);

@@ -16,6 +16,8 @@ export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 export interface Placement {
   file: string;
   start: number;
+  /** Bytes the place takes (at most maxFileBytes): nothing beyond is written, and the request is refused. */
+  limit: number;
   hash: Hash | null;
   /** Called once when the request is done with the place (whatever happened). */
   release(): void;
@@ -29,7 +31,13 @@ export interface UploadRequest {
 
 export interface ReadUploadOptions {
   fileField: string;
+  /** The most a file part may have (refused before its bytes are read when the request says more). */
   maxFileBytes: number;
+  /**
+   * A tighter limit for the file part, from the fields before it (a chunk: its upload's chunk size).
+   * Checked against the request's declared length, then while the bytes are written.
+   */
+  fileLimit?: (fields: Record<string, string>) => Promise<number>;
   dataDir: string;
   /** Hash the temporary file (default true). */
   hash?: boolean;
@@ -47,6 +55,7 @@ export async function readUpload(req: FastifyRequest, opts: ReadUploadOptions): 
   let file: UploadRequest['file'] = null;
   let target = '';
   let placement: Placement | null = null;
+  let tooLarge = false;
   try {
     const parts = req.parts({ limits: { fileSize: opts.maxFileBytes, files: 1, fields: 20, fieldSize: 4096, parts: 21 } });
     for await (const part of parts) {
@@ -54,20 +63,30 @@ export async function readUpload(req: FastifyRequest, opts: ReadUploadOptions): 
         if (typeof part.value === 'string') fields[part.fieldname] = part.value;
         continue;
       }
-      if (part.fieldname !== opts.fileField || file) {
+      if (part.fieldname !== opts.fileField || file || tooLarge) {
         part.file.resume();
         continue;
       }
       placement = opts.place ? await opts.place({ ...fields }) : null;
+      const limit = Math.min(opts.maxFileBytes, placement ? placement.limit : opts.fileLimit ? await opts.fileLimit({ ...fields }) : Infinity);
+      if (Number.isFinite(declared) && declared > limit + MULTIPART_OVERHEAD_BYTES) {
+        // Refused without keeping a byte; the rest of the body is read past (the parser owns the request now).
+        placement?.release();
+        placement = null;
+        tooLarge = true;
+        part.file.resume();
+        continue;
+      }
       if (placement) {
-        const size = await writeStreamAt(part.file, placement.file, placement.start, placement.hash);
+        const size = await writeStreamAt(part.file, placement.file, placement.start, placement.hash, limit);
         file = { file: placement.file, size, sha256: '', filename: part.filename, placement };
       } else {
         target = await incomingFile(opts.dataDir);
-        file = { ...(await writeStreamToFile(part.file, target, { hash: opts.hash })), filename: part.filename };
+        file = { ...(await writeStreamToFile(part.file, target, { hash: opts.hash, limit })), filename: part.filename };
       }
-      if (part.file.truncated) throw new ApiError(413, 'error.payloadTooLarge');
+      if (part.file.truncated || file.size > limit) throw new ApiError(413, 'error.payloadTooLarge');
     }
+    if (tooLarge) throw new ApiError(413, 'error.payloadTooLarge');
     return { fields, file };
   } catch (err) {
     placement?.release();

@@ -42,16 +42,29 @@ export interface WrittenFile {
   sha256: string;
 }
 
-/** Passes bytes through while counting them (and feeding a hash when given one). */
+/**
+ * Passes bytes through while counting them (and feeding a hash when given one). Beyond `limit` bytes
+ * nothing more is passed on (nor hashed), only counted: the caller sees `bytes > limit` and refuses.
+ */
 class CountingTap extends Transform {
   bytes = 0;
-  constructor(readonly hash: Hash | null) {
+  constructor(
+    readonly hash: Hash | null,
+    readonly limit = Infinity,
+  ) {
     super();
   }
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: (err?: Error | null, data?: Buffer) => void) {
-    this.hash?.update(chunk);
+    const room = this.limit - this.bytes;
     this.bytes += chunk.length;
-    done(null, chunk);
+    if (room >= chunk.length) {
+      this.hash?.update(chunk);
+      done(null, chunk);
+      return;
+    }
+    const kept = chunk.subarray(0, Math.max(0, room));
+    this.hash?.update(kept);
+    done(null, kept.length ? kept : undefined);
   }
 }
 
@@ -60,8 +73,8 @@ class CountingTap extends Transform {
  * never used: the assembled file's is): never the whole file in memory. A temp directory removed since
  * it was made is made again.
  */
-export async function writeStreamToFile(source: Readable, file: string, opts: { hash?: boolean } = {}): Promise<WrittenFile> {
-  const tap = new CountingTap(opts.hash === false ? null : createHash('sha256'));
+export async function writeStreamToFile(source: Readable, file: string, opts: { hash?: boolean; limit?: number } = {}): Promise<WrittenFile> {
+  const tap = new CountingTap(opts.hash === false ? null : createHash('sha256'), opts.limit);
   const handle = await fs.open(file, 'w').catch(async (err: NodeJS.ErrnoException) => {
     if (err.code !== 'ENOENT') throw err;
     madeDirs.delete(path.dirname(file));
@@ -75,11 +88,12 @@ export async function writeStreamToFile(source: Readable, file: string, opts: { 
 
 /**
  * Streams bytes into an existing file at a byte offset (the file is created when missing, never
- * truncated), feeding `hash` when given. Answers the number of bytes written.
+ * truncated), feeding `hash` when given. Answers the number of bytes the source had: beyond `limit`
+ * bytes nothing more is written (nor hashed), so an answer above the limit means a refused, cut write.
  */
-export async function writeStreamAt(source: Readable | AsyncIterable<Buffer>, file: string, start: number, hash: Hash | null): Promise<number> {
+export async function writeStreamAt(source: Readable | AsyncIterable<Buffer>, file: string, start: number, hash: Hash | null, limit = Infinity): Promise<number> {
   const handle = await fs.open(file, fs.constants.O_WRONLY | fs.constants.O_CREAT);
-  const tap = new CountingTap(hash);
+  const tap = new CountingTap(hash, limit);
   await pipeline(source, tap, handle.createWriteStream({ start, highWaterMark: 1024 * 1024 }));
   return tap.bytes;
 }
