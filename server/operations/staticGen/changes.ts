@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client';
 import { contents, contentTags } from '../../db/schema/index';
 import type { ColumnRow, SiteRow } from '../../public/data';
 import { columnByKey, columnOrder, columnPageSize, TAG_PAGE_SIZE, tagOrder, type RunCache } from '../../public/lists';
-import { ownOrder, relatedInOrder } from '../../public/related';
+import { ownOrder, RELATED_COUNT, relatedInOrder } from '../../public/related';
 import { parsePath, urls } from '../../public/urls';
 import { pageCount } from '../../public/view';
 import type { OutputManifest } from './output';
@@ -60,6 +60,15 @@ export async function ordersOf(db: Executor, siteId: number, columns: ColumnRow[
  * not listed (their own pages are planned by the run).
  */
 export function changedDetails(before: number[], now: number[], edited: Set<number>): number[] {
+  // The order as written (an edit that moved nothing): only the pages just before an edited item show it.
+  if (before.length === now.length && before.every((id, i) => now[i] === id)) {
+    const out = new Set<number>();
+    now.forEach((id, i) => {
+      if (!edited.has(id)) return;
+      for (let k = Math.max(0, i - RELATED_COUNT); k < i; k++) out.add(now[k]!);
+    });
+    return now.filter((id) => out.has(id));
+  }
   const at = new Map(before.map((id, i) => [id, i]));
   const out: number[] = [];
   now.forEach((id, i) => {

@@ -5,15 +5,16 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { contents, jobs } from '../../db/schema/index';
 import { registerJob, yieldToRequests, type JobContext } from '../../jobs/runner';
-import { prefetchContents, renderPage, useRenderer } from '../../public/pages';
+import { prefetchContents, rendererOf, renderPage, useRenderer } from '../../public/pages';
 import type { RunCache } from '../../public/lists';
 import { parsePath } from '../../public/urls';
-import { ThemeRenderer } from '../../public/render/engine';
+import type { PageRenderer } from '../../public/render/engine';
 import { generationPoolSize, RenderPool } from '../../public/render/pool';
+import { wants } from '../../pluginHost/hookPoints';
 import { columnsOf, siteById } from '../../public/data';
 import { descendantIds } from '../../public/view';
 import { iso } from '../../db/listing';
-import { hasOutput, markOutput, outputDirOf, ownsOrEmpty, readManifest, removeOutput, swapIn, writeOutput, type OutputManifest } from './output';
+import { fileFor, hasOutput, markOutput, outputDirOf, ownsOrEmpty, readManifest, removeOutput, swapIn, writeOutput, type OutputManifest } from './output';
 import { contentRunPaths, listSignature, ordersOf } from './changes';
 import { planPaths } from './paths';
 import type { StaticGenResult, StaticIndex } from '../../../models/staticGen';
@@ -47,6 +48,40 @@ const LANES_PER_WORKER = 8;
 /** Detail pages whose rows are read in one query. */
 const PREFETCH_BATCH = 200;
 
+/**
+ * The renderer of one lane of a pooled run: the page's file goes with its data, so the worker writes the page
+ * itself and no HTML comes back to this thread. renderPage then answers an empty body (a page whose form
+ * markers need the database comes back as HTML and is written here, as before).
+ */
+class LaneRenderer implements PageRenderer {
+  /** The file of the page being rendered; taken by its one render. */
+  file: string | undefined;
+  /** Bytes the worker wrote for the current page, or null. */
+  wrote: number | null = null;
+
+  constructor(private pool: RenderPool) {}
+
+  async render(themeDir: string, template: string, data: Record<string, unknown>): Promise<string> {
+    // A not-found page (404 template) is never written: its path is removed or reported as failed.
+    const file = template === '404' ? undefined : this.file;
+    this.file = undefined;
+    const reply = await this.pool.renderTo(themeDir, template, data, file);
+    if ('bytes' in reply) {
+      this.wrote = reply.bytes;
+      return '';
+    }
+    return reply.html;
+  }
+
+  has(themeDir: string, template: string) {
+    return this.pool.has(themeDir, template);
+  }
+
+  clear() {
+    this.pool.clear();
+  }
+}
+
 async function generate(ctx: JobContext, app: FastifyInstance, p: StaticGenPayload): Promise<StaticGenResult> {
   const started = Date.now();
   const site = await siteById(ctx.db, p.site_id);
@@ -64,7 +99,7 @@ async function generate(ctx: JobContext, app: FastifyInstance, p: StaticGenPaylo
   const columns = await columnsOf(ctx.db, site.id);
   runCache.set('columns', Promise.resolve(columns));
   const manifest: OutputManifest = whole ? { lists: {}, orders: {} } : await readManifest(dir);
-  let planned = await planPaths(ctx.db, app.ctx.config.dataDir, site, { scope: p.scope, categoryId: p.category_id, ids: p.ids });
+  let planned = await planPaths(ctx.db, app.ctx.config.dataDir, site, { scope: p.scope, categoryId: p.category_id, ids: p.ids }, runCache);
   let orders: Record<string, number[]>;
   if (p.scope === 'content') {
     ({ planned, orders } = await contentRunPaths(ctx.db, site, columns, planned, p.ids ?? [], manifest, runCache));
@@ -73,12 +108,21 @@ async function generate(ctx: JobContext, app: FastifyInstance, p: StaticGenPaylo
     orders = await ordersOf(ctx.db, site.id, columns, covered, runCache);
   }
   const result = { ...base };
-  // Templates are parsed fresh for each run, in worker threads when the run is large: the public
-  // server's own renderer (and its entry in the cache registry) is left as it is.
-  const pool = planned.length >= POOL_MIN_PAGES ? new RenderPool(generationPoolSize()) : null;
+  // A large run renders in worker threads that parse the templates afresh; a small one (a republish) renders
+  // with the public server's own renderer, whose parsed templates are kept until a theme changes (the
+  // 'publicThemes' cache): the same templates the live pages use, without parsing them again per run.
+  const pool = planned.length >= POOL_MIN_PAGES ? new RenderPool(generationPoolSize(), undefined, { memoPartials: true }) : null;
   result.workers = pool?.size ?? 0;
   const own = Object.create(app) as FastifyInstance;
-  useRenderer(own, pool ?? new ThemeRenderer());
+  useRenderer(own, pool ?? rendererOf(app));
+  /** A pooled run's lanes each render with a LaneRenderer of their own (the worker writes the page). */
+  const laneApp = () => {
+    if (!pool) return { app: own, renderer: null };
+    const renderer = new LaneRenderer(pool);
+    const laneOwn = Object.create(app) as FastifyInstance;
+    useRenderer(laneOwn, renderer);
+    return { app: laneOwn, renderer };
+  };
   // Pages in flight at once: data is read and files written on this thread while the workers render.
   // (A small run renders in this thread: a few lanes still overlap one page's reads with another's.)
   const lanes = pool ? pool.size * LANES_PER_WORKER : 4;
@@ -102,13 +146,30 @@ async function generate(ctx: JobContext, app: FastifyInstance, p: StaticGenPaylo
   /** The HTML pages this run wrote (static.published tells plugins their URLs). */
   const written: string[] = [];
   const lane = async () => {
+    const { app: laneOwn, renderer } = laneApp();
     while (next < planned.length && !ctx.cancelled()) {
       const index = next++;
       const { path, optional } = planned[index]!;
       await prefetch(index);
-      const page = await renderPage(own, site, path, { runCache });
+      let page;
+      if (renderer) {
+        // Plugins that inject into pages (page.render) change the HTML after rendering: then it comes back here.
+        renderer.file = wants(app.ctx.plugins, 'page.render') ? undefined : fileFor(target, path);
+        renderer.wrote = null;
+        page = await renderPage(laneOwn, site, path, { runCache });
+        renderer.file = undefined;
+        if (renderer.wrote !== null && (page.status !== 200 || page.body !== '')) {
+          // Written by the worker but not the page as answered (a plugin began injecting meanwhile, or an
+          // error status): rendered again here, the usual way.
+          await removeOutput(target, path);
+          renderer.wrote = null;
+          page = await renderPage(own, site, path, { runCache });
+        }
+      } else {
+        page = await renderPage(own, site, path, { runCache });
+      }
       if (page.status === 200) {
-        const bytes = await writeOutput(target, path, page.body, made);
+        const bytes = renderer?.wrote ?? (await writeOutput(target, path, page.body, made));
         result.bytes += bytes;
         if (page.contentType.startsWith('text/html')) written.push(path);
         result.pages++;

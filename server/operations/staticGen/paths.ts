@@ -8,7 +8,7 @@ import { ancestorIds, descendantIds, pageCount } from '../../public/view';
 import { resolveTheme } from '../../public/themes';
 import { ASSETS_DIR } from '../../public/assets';
 import { urls } from '../../public/urls';
-import { columnPageSize, TAG_PAGE_SIZE } from '../../public/lists';
+import { columnOrder, columnPageSize, TAG_PAGE_SIZE, type RunCache } from '../../public/lists';
 import { settingsOf } from '../websiteSettings';
 import { positionPaths } from '../../public/recruit';
 import { publishedFormPaths } from '../../public/forms';
@@ -25,12 +25,17 @@ export interface PlannedPath {
 
 const MAX_ASSETS = 2000;
 
-/** A list column's pages: `/<col>/`, `/<col>/page/2/`… (single-page columns have one; external links none). */
-async function columnPaths(db: Executor, siteId: number, columns: ColumnRow[], column: ColumnRow): Promise<string[]> {
+/**
+ * A list column's pages: `/<col>/`, `/<col>/page/2/`… (single-page columns have one; external links none).
+ * In a run, its length comes from the column's order the run reads anyway (its list pages page through it).
+ */
+async function columnPaths(db: Executor, siteId: number, columns: ColumnRow[], column: ColumnRow, cache?: RunCache): Promise<string[]> {
   if (column.type === 3 || column.status !== 1) return [];
   if (column.type === 2) return [urls.column(column)];
   const size = columnPageSize(column);
-  const { total } = await listPublished(db, siteId, { categoryIds: descendantIds(columns, column.id), page: 1, pageSize: 1 });
+  const total = cache
+    ? (await columnOrder(db, siteId, columns, column, cache)).length
+    : (await listPublished(db, siteId, { categoryIds: descendantIds(columns, column.id), page: 1, pageSize: 1 })).total;
   return Array.from({ length: pageCount(total, size) }, (_, i) => urls.column(column, i + 1));
 }
 
@@ -90,15 +95,15 @@ export interface PlanInput {
   ids?: number[];
 }
 
-/** Every path of a generation, without duplicates, home first. */
-export async function planPaths(db: Executor, dataDir: string, site: SiteRow, input: PlanInput): Promise<PlannedPath[]> {
+/** Every path of a generation, without duplicates, home first (`cache`: the run's shared reads). */
+export async function planPaths(db: Executor, dataDir: string, site: SiteRow, input: PlanInput, cache?: RunCache): Promise<PlannedPath[]> {
   const columns = await columnsOf(db, site.id);
   const byId = new Map(columns.map((c) => [c.id, c]));
   const out = new Map<string, PlannedPath>();
   const add = (paths: string[], optional = false) => paths.forEach((p) => out.has(p) || out.set(p, { path: p, optional }));
   if (input.scope === 'site') {
     add([urls.home()]);
-    for (const c of columns) add(await columnPaths(db, site.id, columns, c));
+    for (const c of columns) add(await columnPaths(db, site.id, columns, c, cache));
     add(detail(byId, await publishedItems(db, site.id)));
     add(await tagPaths(db, site.id));
     // The contact page (a theme without one answers 404: nothing is written).
@@ -113,7 +118,7 @@ export async function planPaths(db: Executor, dataDir: string, site: SiteRow, in
     const column = byId.get(input.categoryId ?? -1);
     if (!column) return [];
     const subtree = descendantIds(columns, column.id);
-    for (const id of subtree) add(await columnPaths(db, site.id, columns, byId.get(id)!));
+    for (const id of subtree) add(await columnPaths(db, site.id, columns, byId.get(id)!, cache));
     add(detail(byId, await publishedItems(db, site.id, { categoryIds: subtree })));
   } else {
     // Chosen content: each item's detail page (removed when it no longer renders), the list pages of its column
@@ -125,7 +130,7 @@ export async function planPaths(db: Executor, dataDir: string, site: SiteRow, in
     add(detail(byId, rows), true);
     add([urls.home()]);
     const listed = new Set(rows.flatMap((r) => [...ancestorIds(columns, r.categoryId)]));
-    for (const column of columns) if (listed.has(column.id)) add(await columnPaths(db, site.id, columns, column));
+    for (const column of columns) if (listed.has(column.id)) add(await columnPaths(db, site.id, columns, column, cache));
     add([urls.sitemap()]);
   }
   return [...out.values()];

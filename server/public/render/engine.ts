@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { Liquid } from 'liquidjs';
+import { Liquid, RenderTag, type Context, type Emitter, type TagToken, type TopLevelToken } from 'liquidjs';
 import { themeFs } from './fs';
 import { registerFormTag } from './formTag';
 
@@ -22,10 +22,110 @@ export interface PageRenderer {
   clear(): void;
 }
 
+/** Partial outputs a generation renderer keeps (and the keys seen once, before an output is kept). */
+const MEMO_ENTRIES = 512;
+const MEMO_SEEN = 8192;
+
+/**
+ * Remembers the output of `{% render 'file', a: x, b: y %}` by its file and the values passed. A rendered
+ * partial sees only what is passed to it (LiquidJS isolates its scope; the engine has no globals) and
+ * templates cannot change their data, so the same file with the same values (the same objects, by identity:
+ * a render worker hands pages the same object for the same shared value) writes the same text. The site's
+ * header and footer are then rendered once per run and worker, not once per page. Kept only for a key seen
+ * twice (a card rendered once per item is never kept), and bounded.
+ */
+export class PartialMemo {
+  private out = new Map<string, string>();
+  private seen = new Set<string>();
+  private ids = new WeakMap<object, number>();
+  private nextId = 1;
+  hits = 0;
+
+  /** The key of a value: objects by identity, other values by type and text. */
+  private part(v: unknown): string {
+    if (typeof v === 'object' && v !== null) {
+      let id = this.ids.get(v);
+      if (id === undefined) this.ids.set(v, (id = this.nextId++));
+      return `o${id}`;
+    }
+    return `${typeof v}:${String(v)}`;
+  }
+
+  key(file: string, values: Record<string, unknown>): string {
+    let key = file;
+    for (const name of Object.keys(values)) key += `\0${name}\0${this.part(values[name])}`;
+    return key;
+  }
+
+  get(key: string): string | undefined {
+    const hit = this.out.get(key);
+    if (hit !== undefined) this.hits++;
+    return hit;
+  }
+
+  /** Whether the output of this key should be kept (its second time). */
+  wants(key: string): boolean {
+    if (this.seen.has(key)) return true;
+    if (this.seen.size >= MEMO_SEEN) this.seen.clear();
+    this.seen.add(key);
+    return false;
+  }
+
+  set(key: string, html: string) {
+    if (this.out.size >= MEMO_ENTRIES) this.out.clear();
+    this.out.set(key, html);
+  }
+
+  clear() {
+    this.out.clear();
+    this.seen.clear();
+  }
+}
+
+/** The render tag with a PartialMemo: plain `{% render 'file', k: v… %}` (no with/for) reuses its output. */
+function memoRenderTag(memo: PartialMemo) {
+  return class MemoRenderTag extends RenderTag {
+    constructor(token: TagToken, remainTokens: TopLevelToken[], liquid: Liquid, parser: ConstructorParameters<typeof RenderTag>[3]) {
+      super(token, remainTokens, liquid, parser);
+    }
+
+    override *render(ctx: Context, emitter: Emitter): Generator<unknown, void, unknown> {
+      const self = this as unknown as { file: unknown; with?: unknown; forBinding?: unknown; hash: { render(ctx: Context): Generator<unknown, Record<string, unknown>> } };
+      const buffered = emitter as Emitter & { buffer?: unknown };
+      if (typeof self.file !== 'string' || self.with || self.forBinding || typeof buffered.buffer !== 'string') {
+        yield* super.render(ctx, emitter);
+        return;
+      }
+      const key = memo.key(self.file, (yield* self.hash.render(ctx)) as Record<string, unknown>);
+      const hit = memo.get(key);
+      if (hit !== undefined) {
+        emitter.write(hit);
+        return;
+      }
+      const start = (buffered.buffer as string).length;
+      yield* super.render(ctx, emitter);
+      if (memo.wants(key)) memo.set(key, (buffered.buffer as string).slice(start));
+    }
+  };
+}
+
+export interface ThemeRendererOptions {
+  /**
+   * Reuse rendered partials between renders (PartialMemo). Only for a renderer whose data objects never
+   * change once passed and that lives for one run: a static generation's render worker.
+   */
+  memoPartials?: boolean;
+}
+
 export class ThemeRenderer implements PageRenderer {
   private engines = new Map<string, Liquid>();
+  /** Each theme's kept partial outputs, when memoPartials is on. */
+  readonly memos = new Map<string, PartialMemo>();
 
-  constructor(private limits: RenderLimits = DEFAULT_LIMITS) {}
+  constructor(
+    private limits: RenderLimits = DEFAULT_LIMITS,
+    private options: ThemeRendererOptions = {},
+  ) {}
 
   /** The sandboxed engine of one theme folder, made once and kept until `clear`. */
   engine(themeDir: string): Liquid {
@@ -48,6 +148,11 @@ export class ThemeRenderer implements PageRenderer {
         ...this.limits,
       });
       registerFormTag(engine);
+      if (this.options.memoPartials) {
+        const memo = new PartialMemo();
+        this.memos.set(themeDir, memo);
+        engine.registerTag('render', memoRenderTag(memo));
+      }
       this.engines.set(themeDir, engine);
     }
     return engine;
@@ -81,5 +186,6 @@ export class ThemeRenderer implements PageRenderer {
   /** Forgets parsed templates (after a theme changes on disk). */
   clear() {
     this.engines.clear();
+    this.memos.clear();
   }
 }

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import os from 'node:os';
 import { DEFAULT_LIMITS, ThemeRenderer, type PageRenderer, type RenderLimits } from './engine';
-import type { SharedPart, WorkerReply, WorkerRequest } from './workerMain';
+import type { SharedPart, StringPart, WorkerReply, WorkerRequest, WorkerSetup } from './workerMain';
 
 // Renders templates in worker threads, so a long static generation keeps the server's event loop free for
 // admin and public requests. Each worker holds its own sandboxed ThemeRenderer (same limits); data crosses as
@@ -11,12 +11,34 @@ import type { SharedPart, WorkerReply, WorkerRequest } from './workerMain';
 interface Slot {
   worker: Worker;
   ready: Promise<void>;
-  pending: Map<number, { resolve: (html: string) => void; reject: (err: Error) => void }>;
-  /** The shared values this worker holds, by place (at most SHARED_PLACES), and each one's place. */
-  held: Array<object | undefined>;
-  placeOf: WeakMap<object, number>;
+  pending: Map<number, { resolve: (reply: Rendered) => void; reject: (err: Error) => void }>;
+  /** The JSON of the shared values this worker holds, by place (at most SHARED_PLACES), and each one's place. */
+  held: Array<string | undefined>;
+  placeOf: Map<string, number>;
   nextPlace: number;
+  /** The long strings this worker holds, by slot (a ring of STRING_SLOTS), and each one's slot. */
+  stringAt: Array<string | undefined>;
+  strings: Map<string, number>;
+  nextString: number;
+  /** The message (RenderPool.split call) that last referred to each slot, and the current one. */
+  usedIn: number[];
+  message: number;
 }
+
+/** Strings at least this long in a page's own data cross to a worker once (see RenderPool.encode). */
+const LONG_STRING = 256;
+/** Long strings a worker keeps. */
+export const STRING_SLOTS = 8192;
+
+/** A render's answer: its HTML, or the bytes the worker wrote to the file it was given. */
+export type Rendered = { html: string } | { bytes: number };
+
+/** Values up to this long (JSON) are recognised by their text when passed again as another object. */
+const SHARED_TEXT_MAX = 16 * 1024;
+/** Texts remembered (seen once) before the memory starts afresh. */
+const TEXTS_SEEN = 4096;
+/** A key whose values were this many times new texts, and never a text seen before, is not looked up again. */
+const TEXT_TRIES = 16;
 
 /**
  * Shared values a worker keeps parsed: the top-level values of render data that many pages pass as the same
@@ -36,6 +58,14 @@ export const defaultPoolSize = () => Math.max(1, Math.min(os.availableParallelis
  */
 export const generationPoolSize = () => Math.max(1, Math.min(os.availableParallelism(), 4));
 
+export interface RenderPoolOptions {
+  /**
+   * The workers reuse rendered partials (ThemeRenderer's memoPartials): for a pool made for one generation
+   * run, whose data does not change meanwhile.
+   */
+  memoPartials?: boolean;
+}
+
 export class RenderPool implements PageRenderer {
   private slots: Array<Slot | null>;
   private seq = 0;
@@ -47,13 +77,14 @@ export class RenderPool implements PageRenderer {
   constructor(
     readonly size = defaultPoolSize(),
     private limits: RenderLimits = DEFAULT_LIMITS,
+    private options: RenderPoolOptions = {},
   ) {
     this.slots = Array.from({ length: size }, () => null);
     this.local = new ThemeRenderer(limits);
   }
 
   private start(index: number): Slot {
-    const worker = new Worker(new URL('./worker.mjs', import.meta.url), { workerData: this.limits });
+    const worker = new Worker(new URL('./worker.mjs', import.meta.url), { workerData: { limits: this.limits, memoPartials: Boolean(this.options.memoPartials) } satisfies WorkerSetup });
     const pending: Slot['pending'] = new Map();
     let markReady!: () => void;
     let failReady!: (err: Error) => void;
@@ -62,7 +93,7 @@ export class RenderPool implements PageRenderer {
       failReady = reject;
     });
     ready.catch(() => undefined);
-    const slot: Slot = { worker, ready, pending, held: [], placeOf: new WeakMap(), nextPlace: 0 };
+    const slot: Slot = { worker, ready, pending, held: [], placeOf: new Map(), nextPlace: 0, stringAt: [], strings: new Map(), nextString: 0, usedIn: [], message: 0 };
     const fail = (err: Error) => {
       failReady(err);
       for (const p of pending.values()) p.reject(err);
@@ -78,7 +109,7 @@ export class RenderPool implements PageRenderer {
         const err = new Error(reply.error);
         err.name = reply.name;
         p.reject(err);
-      } else p.resolve(reply.html);
+      } else p.resolve('bytes' in reply ? { bytes: reply.bytes } : { html: reply.html });
     });
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`render worker exited with code ${code}`)));
@@ -89,13 +120,28 @@ export class RenderPool implements PageRenderer {
 
   /** The JSON of top-level values seen once already (a value seen twice is sent to each worker once). */
   private seen = new WeakMap<object, string>();
+  /** JSON texts of top-level values seen once (another object with the same text is shared as well). */
+  private texts = new Set<string>();
+  /** Per key: how often its value's text was new, or -1 once one was seen again (the key is worth looking up). */
+  private textMisses = new Map<string, number>();
 
   /**
    * Renders in the least busy worker (ties: round robin). A pool is made for one generation run, whose data
-   * objects do not change once passed: a top-level value passed again as the same object (by identity) is
-   * not serialized again, and a worker that already holds it gets only its place.
+   * objects do not change once passed: a top-level value passed again (the same object, or an object with
+   * the same JSON) is not parsed again by a worker that already holds it: it gets only its place, and
+   * every page it renders afterwards sees that same object.
    */
   async render(themeDir: string, template: string, data: Record<string, unknown>): Promise<string> {
+    const reply = await this.renderTo(themeDir, template, data);
+    return 'html' in reply ? reply.html : '';
+  }
+
+  /**
+   * Renders like `render`; with `file` (an absolute path the caller checked), the worker writes the page
+   * there itself and answers the bytes written, unless the page holds form markers (their markup needs the
+   * database): then it answers the HTML and writes nothing.
+   */
+  async renderTo(themeDir: string, template: string, data: Record<string, unknown>, file?: string): Promise<Rendered> {
     if (this.closed) throw new Error('render pool closed');
     if (!/^[A-Za-z0-9_-]+$/.test(template)) throw new Error(`bad template name: ${template}`);
     let best = -1;
@@ -107,42 +153,120 @@ export class RenderPool implements PageRenderer {
     this.turn = (best + 1) % this.size;
     const slot = this.slots[best] ?? this.start(best);
     const id = ++this.seq;
-    const result = new Promise<string>((resolve, reject) => slot.pending.set(id, { resolve, reject }));
+    const result = new Promise<Rendered>((resolve, reject) => slot.pending.set(id, { resolve, reject }));
     await slot.ready;
-    const { json, shared } = this.split(slot, data);
-    slot.worker.postMessage({ op: 'render', id, themeDir, template, json, shared } satisfies WorkerRequest);
+    let parts: ReturnType<RenderPool['split']>;
+    try {
+      parts = this.split(slot, data);
+    } catch (err) {
+      // Data that cannot be written: the places and strings it assigned never reach the worker, so the
+      // worker is assumed to hold none (they are sent again when used).
+      slot.held = [];
+      slot.placeOf.clear();
+      slot.stringAt = [];
+      slot.strings.clear();
+      slot.pending.delete(id);
+      throw err;
+    }
+    const { json, shared, strings } = parts;
+    slot.worker.postMessage({ op: 'render', id, themeDir, template, json, shared, strings, file } satisfies WorkerRequest);
     return result;
   }
 
   /**
    * The page's own data as JSON (what JSON.stringify(data) gives without the shared keys), and its shared
    * values as places in the worker, with their JSON when new at that place. Each value is serialized once.
+   * A key whose values are each page's own (the item, its related items, a list's items) is written with
+   * its long strings (bodies) as references to the worker's string table: an item's body crosses to a worker
+   * once, not once per page that lists it.
    */
-  private split(slot: Slot, data: Record<string, unknown>): { json: string; shared: SharedPart[] } {
+  private split(slot: Slot, data: Record<string, unknown>): { json: string; shared: SharedPart[]; strings?: StringPart[] } {
     const own: string[] = [];
     const shared: SharedPart[] = [];
+    const fresh: StringPart[] = [];
+    slot.message++;
     for (const key of Object.keys(data)) {
       const value = data[key];
-      const known = plain(value) ? this.seen.get(value) : undefined;
-      if (known === undefined) {
-        const json = JSON.stringify(value) as string | undefined;
+      const isPlain = plain(value);
+      let json = isPlain ? this.seen.get(value) : undefined;
+      let again = json !== undefined;
+      if (json === undefined) {
+        const misses = this.textMisses.get(key) ?? 0;
+        if (isPlain && misses >= TEXT_TRIES) {
+          own.push(`${JSON.stringify(key)}:${this.encode(slot, value, fresh)}`);
+          continue;
+        }
+        json = JSON.stringify(value) as string | undefined;
         if (json === undefined) continue;
-        if (plain(value)) this.seen.set(value, json);
-        own.push(`${JSON.stringify(key)}:${json}`);
+        if (isPlain) {
+          this.seen.set(value, json);
+          // Another object with a text seen before (a page's own copy of the site, its menu…) is shared too.
+          // (A key whose values keep being new, such as each page's own item, is soon not looked up any more.)
+          if (json.length <= SHARED_TEXT_MAX && misses < TEXT_TRIES) again = this.texts.has(json);
+          if (again) this.textMisses.set(key, -1);
+          else {
+            if (misses >= 0) this.textMisses.set(key, misses + 1);
+            if (json.length <= SHARED_TEXT_MAX) {
+              if (this.texts.size >= TEXTS_SEEN) this.texts.clear();
+              this.texts.add(json);
+            }
+          }
+        }
+      }
+      if (!again) {
+        // A plain text holding strings that start with U+0000 is written again with them as references, so
+        // that no plain string is read as a reference (see encode).
+        own.push(`${JSON.stringify(key)}:${json.includes('\\u0000') ? this.encode(slot, value, fresh) : json}`);
         continue;
       }
-      let place = slot.placeOf.get(value!);
-      if (place !== undefined && slot.held[place] === value) {
+      let place = slot.placeOf.get(json);
+      if (place !== undefined && slot.held[place] === json) {
         shared.push([key, place]);
         continue;
       }
       place = slot.nextPlace;
       slot.nextPlace = (place + 1) % SHARED_PLACES;
-      slot.held[place] = value!;
-      slot.placeOf.set(value!, place);
-      shared.push([key, place, known]);
+      const old = slot.held[place];
+      if (old !== undefined && slot.placeOf.get(old) === place) slot.placeOf.delete(old);
+      slot.held[place] = json;
+      slot.placeOf.set(json, place);
+      shared.push([key, place, json]);
     }
-    return { json: `{${own.join(',')}}`, shared };
+    return { json: `{${own.join(',')}}`, shared, strings: fresh.length ? fresh : undefined };
+  }
+
+  /**
+   * JSON of a page's own value, its long strings (and any string starting with U+0000) written as
+   * "\u0000<slot>", the slot of the worker's string table that holds them; `fresh` collects the strings the
+   * worker does not hold yet (sent with the message, stored before it is parsed). The table is a ring of
+   * STRING_SLOTS: a new string never takes a slot the same message refers to.
+   */
+  private encode(slot: Slot, value: unknown, fresh: StringPart[]): string {
+    // The message this value goes with: a slot it refers to is never taken by another of its strings.
+    const message = slot.message;
+    return JSON.stringify(value, (_key, v: unknown) => {
+      if (typeof v !== 'string' || (v.length < LONG_STRING && v.charCodeAt(0) !== 0)) return v;
+      let at = slot.strings.get(v);
+      if (at !== undefined && slot.stringAt[at] === v) {
+        slot.usedIn[at] = message;
+        return `\u0000${at}`;
+      }
+      // Too many new ones for one message: written inline (a string starting with U+0000 stays a reference).
+      if (fresh.length >= STRING_SLOTS / 4 && v.charCodeAt(0) !== 0) return v;
+      for (let n = 0; slot.usedIn[slot.nextString] === message; n++) {
+        if (n >= STRING_SLOTS) throw new Error('render data holds too many long strings');
+        slot.nextString = (slot.nextString + 1) % STRING_SLOTS;
+      }
+      at = slot.nextString;
+      slot.nextString = (at + 1) % STRING_SLOTS;
+      const old = slot.stringAt[at];
+      if (old !== undefined && slot.strings.get(old) === at) slot.strings.delete(old);
+      slot.stringAt[at] = v;
+      slot.strings.set(v, at);
+      slot.usedIn[at] = message;
+      fresh.push([at, v]);
+      return `\u0000${at}`;
+    }) as string;
   }
 
   /** Answers of `has` (a run asks for each page's template): kept until `clear`. */

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { MessagePort } from 'node:worker_threads';
 import { ThemeRenderer, type RenderLimits } from './engine';
 
@@ -6,28 +8,63 @@ import { ThemeRenderer, type RenderLimits } from './engine';
 /** A top-level value the worker keeps between renders: [key, place] or, when new at that place, [key, place, its JSON]. */
 export type SharedPart = [key: string, place: number, json?: string];
 
-export type WorkerRequest =
-  | { op: 'render'; id: number; themeDir: string; template: string; json: string; shared?: SharedPart[] }
-  | { op: 'clear' };
-export type WorkerReply = { id: number; html: string } | { id: number; error: string; name: string };
+/** A long string of a page's own data, new to the worker: [slot, text] (RenderPool.encode). */
+export type StringPart = [slot: number, text: string];
 
-export function serveRenders(port: MessagePort | null, limits: RenderLimits | undefined) {
+export type WorkerRequest =
+  | { op: 'render'; id: number; themeDir: string; template: string; json: string; shared?: SharedPart[]; strings?: StringPart[]; file?: string }
+  | { op: 'clear' };
+export type WorkerReply = { id: number; html: string } | { id: number; bytes: number } | { id: number; error: string; name: string };
+
+/** What a pool starts its workers with. */
+export interface WorkerSetup {
+  limits?: RenderLimits;
+  memoPartials?: boolean;
+}
+
+/** A form marker ({% form %}, server/public/render/formTag.ts): such a page goes back to the main thread. */
+const FORM_MARKER_START = '<!--banyan-form:';
+
+export function serveRenders(port: MessagePort | null, setup: WorkerSetup | undefined) {
   if (!port) throw new Error('render worker started outside a worker thread');
-  const renderer = new ThemeRenderer(limits);
+  const renderer = new ThemeRenderer(setup?.limits, { memoPartials: setup?.memoPartials });
+  /** Folders this worker made or is making. */
+  const made = new Map<string, Promise<void>>();
   // Shared values by place: parsed once, then given to every render that names them (templates never
   // change their data: LiquidJS filters and tags answer new values).
   const places: unknown[] = [];
+  // Long strings of pages' own data by slot: the page's JSON names them as "\u0000<slot>" (no other string
+  // in it starts with U+0000: the pool writes those as references too).
+  const table: string[] = [];
+  const revive = (_key: string, v: unknown) => (typeof v === 'string' && v.charCodeAt(0) === 0 ? table[Number(v.slice(1))] : v);
   port.on('message', (msg: WorkerRequest) => {
     if (msg.op === 'clear') return renderer.clear();
     // The message's JSON text is the plain copy a render sees: parsed once, rendered synchronously.
     let reply: WorkerReply;
     try {
-      const data = JSON.parse(msg.json) as Record<string, unknown>;
+      for (const [at, text] of msg.strings ?? []) table[at] = text;
+      const data = (msg.json.includes('\\u0000') ? JSON.parse(msg.json, revive) : JSON.parse(msg.json)) as Record<string, unknown>;
       for (const [key, place, json] of msg.shared ?? []) {
         if (json !== undefined) places[place] = JSON.parse(json);
         data[key] = places[place];
       }
-      reply = { id: msg.id, html: renderer.renderPlain(msg.themeDir, msg.template, data) };
+      const html = renderer.renderPlain(msg.themeDir, msg.template, data);
+      if (msg.file && !html.includes(FORM_MARKER_START)) {
+        // Made and written by the thread pool while this thread renders the next page (creating files and
+        // folders is slow on some disks); answered once on disk. Each folder is made once.
+        const dir = path.dirname(msg.file);
+        let folder = made.get(dir);
+        if (!folder) made.set(dir, (folder = fs.promises.mkdir(dir, { recursive: true }).then(() => undefined)));
+        const bytes = Buffer.from(html, 'utf8');
+        const { id, file } = msg;
+        const fail = (err: Error) => port.postMessage({ id, error: err.message, name: err.name } satisfies WorkerReply);
+        folder.then(
+          () => fs.writeFile(file, bytes, (err) => (err ? fail(err) : port.postMessage({ id, bytes: bytes.length } satisfies WorkerReply))),
+          fail,
+        );
+        return;
+      }
+      reply = { id: msg.id, html };
     } catch (err) {
       reply = { id: msg.id, error: err instanceof Error ? err.message : String(err), name: err instanceof Error ? err.name : 'Error' };
     }
