@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { INITIAL_ADMIN_ACCOUNT } from '../../server/db/seed';
 import { BENCH_PASSWORD, type LoadedDb } from './bigLoad';
+import type { ServerStats } from './serverStats';
 
 // Starts siteServer.ts on a loaded benchmark database and signs in.
 
@@ -15,6 +16,10 @@ export interface SiteServer {
   label: string;
   /** Signs in (the x-token of the admin API); login attempts count against the login limit. */
   login(): Promise<string>;
+  /** Starts the server's own measurements afresh (handling times, event-loop delay, GC pauses). */
+  resetStats(): Promise<void>;
+  /** The server's own measurements since the last resetStats(). */
+  stats(): Promise<ServerStats>;
   stop(): Promise<void>;
 }
 
@@ -51,6 +56,8 @@ export async function startSiteServer(db: LoadedDb, opts: { defaultLimits?: bool
       if (body.code !== 0) throw new Error(`bench login failed: ${body.msg}`);
       return body.data.token;
     },
+    resetStats: () => ask<void>(child, 'stats-reset', () => undefined),
+    stats: () => ask(child, 'stats', (m) => m.stats as ServerStats),
     async stop() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.send({ type: 'stop' });
@@ -59,4 +66,16 @@ export async function startSiteServer(db: LoadedDb, opts: { defaultLimits?: bool
       if (tmp) await fs.rm(tmp, { recursive: true, force: true });
     },
   };
+}
+
+function ask<T>(child: ChildProcess, type: string, pick: (m: Record<string, unknown>) => T): Promise<T> {
+  return new Promise((resolve) => {
+    const onMessage = (m: Record<string, unknown>) => {
+      if (m.type !== type) return;
+      child.off('message', onMessage);
+      resolve(pick(m));
+    };
+    child.on('message', onMessage);
+    child.send({ type });
+  });
 }

@@ -1,5 +1,6 @@
 import http from 'node:http';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { schedstat, type ServerStats } from './serverStats';
 
 // The load generator every side-by-side workload uses (Banyan and its peer alike): keep-alive HTTP/1.1
 // through node:http, C connections each sending its next request when the last answer is read (closed
@@ -16,6 +17,8 @@ export interface LoadResult {
   /** Answers that were not 2xx. */
   failed: number;
   meanBytes: number;
+  /** Open loop only: how late the generator itself issued requests (ms after due) and its own event-loop delay. */
+  generator?: { sendLagP99: number; sendLagMax: number; loopDelayP99: number; loopDelayMax: number; runQueueMs: number };
 }
 
 interface Answer {
@@ -93,10 +96,16 @@ export async function fixedRate(target: string, opts: { rate: number; seconds: n
   const total = Math.round((opts.rate * (warm + opts.seconds * 1000)) / 1000);
   const inflight = new Map<number, number>(); // request number → when it was due
   const answered: Array<Promise<void>> = [];
+  const lags: number[] = [];
+  const loop = monitorEventLoopDelay({ resolution: 1 });
+  loop.enable();
+  let queued0 = NaN;
+  const warmed = setTimeout(() => (queued0 = schedstat().runQueueMs), warm);
   for (let i = 0; i < total; i++) {
     const due = start + (i * 1000) / opts.rate;
     const wait = due - performance.now();
     if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    if (due - start >= warm) lags.push(Math.max(0, performance.now() - due));
     inflight.set(i, due);
     answered.push(
       get(agent, url, headers).then((a) => {
@@ -113,7 +122,20 @@ export async function fixedRate(target: string, opts: { rate: number; seconds: n
   for (const due of inflight.values()) if (due - start >= warm) rec.add(now - due, { status: 0, bytes: 0 });
   inflight.clear();
   agent.destroy();
-  return rec.result(opts.seconds);
+  loop.disable();
+  clearTimeout(warmed);
+  const runQueueMs = schedstat().runQueueMs - queued0;
+  const sortedLags = Float64Array.from(lags).sort();
+  return {
+    ...rec.result(opts.seconds),
+    generator: {
+      sendLagP99: percentile(sortedLags, 99),
+      sendLagMax: sortedLags.length ? sortedLags[sortedLags.length - 1]! : NaN,
+      loopDelayP99: loop.percentile(99) / 1e6,
+      loopDelayMax: loop.max / 1e6,
+      runQueueMs,
+    },
+  };
 }
 
 /** Exactly `total` requests over `connections` connections; answers by status. */
@@ -139,6 +161,13 @@ export async function burst(target: string, opts: { total: number; connections: 
 export const fmt = {
   rps: (r: LoadResult) => `${r.rps.toFixed(r.rps < 100 ? 1 : 0)} req/s, p50 ${ms(r.p50)}, p99 ${ms(r.p99)}${r.failed ? `, ${r.failed} not 2xx (${statusList(r)})` : ''}`,
   latency: (r: LoadResult) => `p50 ${ms(r.p50)}, p99 ${ms(r.p99)} over ${r.requests} requests${r.failed ? `, ${r.failed} not 2xx (${statusList(r)})` : ''}`,
+  generator: (r: LoadResult) =>
+    r.generator
+      ? `sent late by p99 ${ms(r.generator.sendLagP99)} (max ${ms(r.generator.sendLagMax)}), its event-loop delay p99 ${ms(r.generator.loopDelayP99)} (max ${ms(r.generator.loopDelayMax)}), its main thread waited runnable for a CPU ${ms(r.generator.runQueueMs)}`
+      : '—',
+  server: (s: ServerStats) =>
+    `handled in p50 ${ms(s.handledP50)}, p99 ${ms(s.handledP99)} (max ${ms(s.handledMax)}) over ${s.requests} requests; event-loop delay p99 ${ms(s.loopDelayP99)} (max ${ms(s.loopDelayMax)}); ${s.gcPauses} GC pauses, ${ms(s.gcTotalMs)} in all, longest ${ms(s.gcMaxMs)}; main thread over ${ms(s.wallMs)}: ran ${ms(s.cpuMs)} (${ms(s.cpuMs / s.requests)} a request), waited runnable for a CPU ${ms(s.runQueueMs)}${s.databaseCpuMs == null || Number.isNaN(s.databaseCpuMs) ? '' : `; PostgreSQL backends ran ${ms(s.databaseCpuMs)} (${ms(s.databaseCpuMs / s.requests)} a request)`}`,
 };
-const ms = (v: number) => (Number.isNaN(v) ? '—' : `${v < 10 ? v.toFixed(2) : v.toFixed(0)} ms`);
+// (NaN crosses the server's IPC channel as null.)
+const ms = (v: number | null | undefined) => (v == null || Number.isNaN(v) ? '—' : `${v < 10 ? v.toFixed(2) : v.toFixed(0)} ms`);
 const statusList = (r: LoadResult) => Object.entries(r.statuses).map(([s, c]) => `${s}×${c}`).join(' ');

@@ -11,10 +11,13 @@ import { wordpressPeer, wrkText } from './wordpressPeer';
 //   npm run bench -- limiter     5,000 public requests from one address; login brute force
 // Env: BENCH_N (1000000), BENCH_PGLITE_N (= BENCH_N), DATABASE_URL (PostgreSQL server; the bench creates and
 // loads database banyan_bench_<N> there; unset skips PostgreSQL), BENCH_PGLITE=0, BENCH_WORDPRESS=0,
-// BENCH_DURATION (10 s per workload), BENCH_WARMUP (3 s), BENCH_CONNECTIONS (10), BENCH_CACHE (/tmp/banyan-bench).
+// BENCH_DURATION (10 s per workload), BENCH_WARMUP (3 s), BENCH_CONNECTIONS (10), BENCH_CACHE (/tmp/banyan-bench),
+// BENCH_FIXED_ONLY=1 (admin list: the fixed-rate run only).
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const LIST_PAGE = 18;
+/** BENCH_FIXED_ONLY=1: the admin list's open-loop run only (no closed-loop throughput run before it). */
+const FIXED_ONLY = process.env.BENCH_FIXED_ONLY === '1';
 
 interface Targets {
   dataset: Dataset;
@@ -126,18 +129,30 @@ export const adminList: BenchEntry = {
         if (first.code !== 0 || first.count !== column.count || first.data.length !== rows) {
           throw new Error(`list answered code ${first.code}, count ${first.count} (expected ${column.count}), ${first.data?.length} rows`);
         }
-        const r = await load(url, headers);
         const subject = `${server.label}, ${articles(db.n)}, page ${listPage} of column ${column.id} (${column.count.toLocaleString('en')} items)`;
-        figures[`${subject}, ${CONNECTIONS} connections`] = fmt.rps(r);
-        figures[`${subject}: ratio to WordPress`] = ratio(r.rps, wpList?.rps);
-        figures[`${subject}: goal ≥ 300 req/s`] = met(r.rps >= 300 && r.failed === 0);
-        const fixed = await fixedRate(url, { rate: 100, seconds: BENCH_DURATION, warmup: 1, headers });
-        figures[`${subject}: at a fixed 100 req/s (goal p99 ≤ 10 ms)`] = `${fmt.latency(fixed)}: ${met(fixed.p99 <= 10 && fixed.failed === 0)}`;
-        if (db.kind === 'postgres') postgresRps = r.rps;
-        else if (postgresRps) {
-          const q = r.rps / postgresRps;
-          figures[`${subject}: PGlite / PostgreSQL (goal ≥ 0.4)`] = `${q.toFixed(2)}${db.n !== BENCH_N ? ` (PGlite at ${articles(db.n)})` : ''}: ${met(q >= 0.4)}`;
+        if (!FIXED_ONLY) {
+          await server.resetStats();
+          const r = await load(url, headers);
+          const seen = await server.stats();
+          figures[`${subject}, ${CONNECTIONS} connections`] = fmt.rps(r);
+          figures[`${subject}, ${CONNECTIONS} connections, as the server saw it`] = fmt.server(seen);
+          figures[`${subject}: ratio to WordPress`] = ratio(r.rps, wpList?.rps);
+          figures[`${subject}: goal ≥ 300 req/s`] = met(r.rps >= 300 && r.failed === 0);
+          if (db.kind === 'postgres') postgresRps = r.rps;
+          else if (postgresRps) {
+            const q = r.rps / postgresRps;
+            figures[`${subject}: PGlite / PostgreSQL (goal ≥ 0.4)`] = `${q.toFixed(2)}${db.n !== BENCH_N ? ` (PGlite at ${articles(db.n)})` : ''}: ${met(q >= 0.4)}`;
+          }
         }
+        // The open-loop run, with what the server measured itself and how punctually the generator sent: a client
+        // p99 far above the server's handling p99 with late sends is the load generator's (or the machine's) stall.
+        const warmedUp = new Promise<void>((resolve) => setTimeout(() => void server.resetStats().then(resolve), 1000));
+        const fixed = await fixedRate(url, { rate: 100, seconds: BENCH_DURATION, warmup: 1, headers });
+        await warmedUp;
+        const seen = await server.stats();
+        figures[`${subject}: at a fixed 100 req/s (goal p99 ≤ 10 ms)`] = `${fmt.latency(fixed)}: ${met(fixed.p99 <= 10 && fixed.failed === 0)}`;
+        figures[`${subject}: at a fixed 100 req/s, as the server saw it`] = fmt.server(seen);
+        figures[`${subject}: at a fixed 100 req/s, the generator`] = fmt.generator(fixed);
       });
     }
     return figures;

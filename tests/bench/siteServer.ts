@@ -5,11 +5,17 @@ import { openDatabase } from '../../server/db/client';
 import { seed } from '../../server/db/seed';
 import { buildApp } from '../../server/app';
 import { OutboxSmsSender } from '../../server/services/sms';
+import { sql } from 'drizzle-orm';
+import { serverStats } from './serverStats';
 
 // The server the million-article benchmarks measure, in a process of its own (forked by bigServer.ts): the
 // real app in production mode on an already loaded database (DATABASE_URL, or PGlite in DATA_DIR), on a
 // loopback port. BENCH_LIMITS=default keeps the shipped request limits (the limiter benchmark); otherwise
 // the admin API limit is raised so a 10-second load test is not cut short by the per-session budget.
+// On the parent's 'stats-reset' / 'stats' messages it measures, then reports, what the server itself saw: each
+// request's handling time (from Node's 'request' event to the answer's last byte handed to the socket), the
+// event loop's delay, the garbage collector's pauses, its CPU time and run-queue wait, and (PostgreSQL) its
+// backends' CPU time, to set beside the load generator's latencies.
 
 async function main() {
   const dataDir = process.env.DATA_DIR!;
@@ -22,8 +28,20 @@ async function main() {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
+  const backends = async () => {
+    const result = (await database.db.execute(
+      sql`select pid from pg_stat_activity where datname = current_database() and backend_type = 'client backend'`,
+    )) as unknown as { rows: Array<{ pid: number }> };
+    return result.rows.map((r) => Number(r.pid));
+  };
+  const stats = serverStats(app.server, database.kind === 'postgres' ? backends : undefined);
   process.on('message', async (msg: { type: string }) => {
-    if (msg.type === 'stop') {
+    if (msg.type === 'stats-reset') {
+      await stats.reset();
+      process.send!({ type: 'stats-reset' });
+    } else if (msg.type === 'stats') {
+      process.send!({ type: 'stats', stats: await stats.report() });
+    } else if (msg.type === 'stop') {
       await app.close();
       await database.close();
       process.exit(0);
