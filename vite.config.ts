@@ -7,7 +7,8 @@ import { adminBundle, firstLoadGroups } from './server/clientBundle.js';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
-const apiTests = ['tests/server/**/*.test.ts'];
+// tests/security: attack regressions and security headers, against the real app (issue 15).
+const apiTests = ['tests/server/**/*.test.ts', 'tests/security/**/*.test.ts'];
 const bundle = adminBundle();
 
 export default defineConfig({

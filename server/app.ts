@@ -13,6 +13,7 @@ import { JobRunner } from './jobs/runner';
 import envelope from './plugins/envelope';
 import rateLimits from './plugins/rateLimits';
 import adminClient from './plugins/adminClient';
+import securityHeaders from './plugins/securityHeaders';
 import apiRoutes from './routes/index';
 import { UPLOADS_PREFIX } from './services/storage';
 import { installStorage } from './plugins/storage';
@@ -82,6 +83,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   requirePermissions(app);
 
   // External plugins, then the app's, then routes.
+  // Security headers of every reply (admin CSP, sandboxed uploads, public nosniff): one onSend hook.
+  await app.register(securityHeaders);
   await app.register(envelope);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: MULTIPART_MAX_FILE_BYTES, files: 1, fields: 20, parts: 21 } });
