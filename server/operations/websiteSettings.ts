@@ -12,6 +12,19 @@ const shape = WebsiteSettings.shape;
  * that no longer fits the schema (an older release wrote it) falls back to its default alone.
  */
 export function settingsOf(stored: Record<string, unknown> | null | undefined): WebsiteSettings {
+  // Parsed once per stored object (a site row read again brings a new object, so a change is never missed);
+  // each caller gets its own shallow copy.
+  const known = stored ? parsedSettings.get(stored) : undefined;
+  if (known) return { ...known };
+  const parsed = parseSettings(stored);
+  if (stored) parsedSettings.set(stored, parsed);
+  return { ...parsed };
+}
+
+/** Settings parsed by settingsOf, by the stored object they came from. */
+const parsedSettings = new WeakMap<object, WebsiteSettings>();
+
+function parseSettings(stored: Record<string, unknown> | null | undefined): WebsiteSettings {
   const raw = stored ?? {};
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(shape) as Key[]) {

@@ -28,6 +28,21 @@ export function shared<T>(cache: RunCache | undefined, key: string, read: () => 
   return hit;
 }
 
+/** Values a run builds once (view objects every page shows), by run. */
+const stableViews = new WeakMap<RunCache, Map<string, unknown>>();
+
+/**
+ * A view object built once per run: every page of the run gets the same object (the render pool then
+ * serializes it once). Without a run (the live server) it is built afresh each time.
+ */
+export function stableView<T>(cache: RunCache | undefined, key: string, make: () => T): T {
+  if (!cache) return make();
+  let views = stableViews.get(cache);
+  if (!views) stableViews.set(cache, (views = new Map()));
+  if (!views.has(key)) views.set(key, make());
+  return views.get(key) as T;
+}
+
 /** Every published id a column's pages list (its sub-columns' items included), in public order. */
 export const columnOrder = (db: Executor, siteId: number, columns: ColumnRow[], column: ColumnRow, cache?: RunCache) =>
   shared(cache, `order:${column.id}`, () => publishedIdsInOrder(db, siteId, { categoryIds: descendantIds(columns, column.id) }));

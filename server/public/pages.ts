@@ -4,11 +4,11 @@ import { settingsOf } from '../operations/websiteSettings';
 import { ThemeRenderer, type PageRenderer } from './render/engine';
 import { DEFAULT_THEME_DIR, readThemeMeta, readThemeStrings, resolveTheme, type ThemeDevice } from './themes';
 import { INQUIRY_FIELDS, INQUIRY_HONEYPOT, INQUIRY_MAX, type InquiryField, type InquiryValues } from '../../models/inquiry';
-import { columnsOf, liveAdsOf, listPublished, publishedById, publishedByIds, siteById, slidesOf, tagById, tagsByContent, type ContentRow, type SiteRow } from './data';
+import { columnsOf, liveAdsOf, listPublished, publishedById, publishedByIds, siteById, slidesOf, tagById, tagsByContent, type ColumnRow, type ContentRow, type SiteRow } from './data';
 import { loadSiteMenus } from '../operations/navMenus';
 import type { SiteMenuItem } from '../../models/navMenu';
 import { friendLinksView, publicLinksOf } from '../operations/links/publicLinks';
-import { adsView, ancestorIds, columnView, contentView, descendantIds, navTree, pager, siteView } from './view';
+import { adsView, ancestorIds, columnView, contentView, descendantIds, navTree, pager, siteView, teaserView, themeReadsListedBodies } from './view';
 import { parsePath, urls } from './urls';
 import { readAsset } from './assets';
 import { expandFormMarkers, formView, publishedForm } from './forms';
@@ -24,6 +24,7 @@ import {
   columnPageSize,
   RELATED_SHOWN,
   shared as sharedRead,
+  stableView,
   TAG_PAGE_SIZE,
   type RunCache,
 } from './lists';
@@ -123,9 +124,13 @@ export async function renderPage(app: FastifyInstance, siteOrId: SiteRow | numbe
   const origin = opts.origin ?? `http://${site.domain}`;
   const route = parsePath(path);
   if (route.kind === 'robots') return { status: 200, contentType: 'text/plain; charset=utf-8', body: robotsTxt(origin) };
-  if (route.kind === 'sitemap') return { status: 200, contentType: 'application/xml; charset=utf-8', body: await sitemapXml(db, site.id, origin) };
+  if (route.kind === 'sitemap') {
+    const body = await sitemapXml(db, site.id, origin, route.part, opts.runCache);
+    return body === null ? errorPage(404) : { status: 200, contentType: 'application/xml; charset=utf-8', body };
+  }
 
   const shared = <T>(key: string, read: () => Promise<T>): Promise<T> => sharedRead(opts.runCache, key, read);
+  const stable = <T>(key: string, make: () => T): T => stableView(opts.runCache, key, make);
   const settings = settingsOf(site.settings);
   const device = opts.device ?? 'pc';
   const { theme, variesByDevice } = await shared(`theme:${device}`, () => themeOf(app, site, device));
@@ -140,21 +145,25 @@ export async function renderPage(app: FastifyInstance, siteOrId: SiteRow | numbe
     shared(`meta:${theme.dir}`, () => readThemeMeta(theme.dir)),
     shared(`strings:${theme.dir}`, () => readThemeStrings(theme.dir, settings.language)),
   ]);
-  const siteData = siteView(site, settings);
+  // In a run, the values every page shows (site, theme, navigation, ads, links, columns) are the same objects on
+  // every page: the render pool serializes an object it has seen once (render/pool.ts), not once per page.
+  const siteData = stable('view:site', () => siteView(site, settings));
   // Front-end menus (/NavCate/index) by key; a 'main' menu replaces the column navigation in the header.
   const menus = await shared('menus', () => loadSiteMenus(db, site.id, (link) => (link.type === 'column' ? urls.column(link.column) : urls.content(link.column, link.contentId))));
-  const mainMenu = menus.main ? menuNav(menus.main.items) : null;
+  const mainMenu = menus.main ? stable('view:mainMenu', () => menuNav(menus.main!.items)) : null;
   // Live ads by position (/Advertisement/index); ad changes queue a static run (regeneratingSitesOnChange).
-  const ads = adsView(await shared('ads', () => liveAdsOf(db, site.id)));
+  const adRows = await shared('ads', () => liveAdsOf(db, site.id));
+  const ads = stable('view:ads', () => adsView(adRows));
   // Active friendly links (/Link/index) for the footer; link changes queue a static run as ads do.
-  const friendLinks = friendLinksView(await shared('friendLinks', () => publicLinksOf(db, site.id)));
+  const linkRows = await shared('friendLinks', () => publicLinksOf(db, site.id));
+  const friendLinks = stable('view:friendLinks', () => friendLinksView(linkRows));
   // The company of the system settings (name, phone, email, address); a change queues every site's static run.
   const company = await shared('company', () => getCompanySettings(db));
   const base = (activeColumn?: number) => ({
     site: siteData,
     t: strings,
-    theme: { name: meta.name, version: meta.version, asset_base: urls.asset('') },
-    nav: mainMenu ?? navTree(columns, activeColumn ? ancestorIds(columns, activeColumn) : new Set()),
+    theme: stable(`view:theme:${theme.dir}`, () => ({ name: meta.name, version: meta.version, asset_base: urls.asset('') })),
+    nav: mainMenu ?? stable(`view:nav:${activeColumn ?? 0}`, () => navTree(columns, activeColumn ? ancestorIds(columns, activeColumn) : new Set())),
     menus,
     ads,
     friend_links: friendLinks,
@@ -180,13 +189,23 @@ export async function renderPage(app: FastifyInstance, siteOrId: SiteRow | numbe
   const notFound = () => render('404', { ...base(), page: { kind: '404', ...seo(strings.not_found ?? '404') } }, 404);
   const templateOr = async (name: string, fallback: string) => (name && (await renderer.has(theme.dir, name)) ? name : fallback);
   const columnByKey = (key: string) => columnOf(columns, key);
+  const columnData = (column: ColumnRow) => stable(`view:column:${column.id}`, () => columnView(column));
   const withTags = async (rows: Awaited<ReturnType<typeof listPublished>>['rows']) => {
     const cachedTags = opts.runCache && rows.every((r) => opts.runCache!.has(`tags:${r.id}`));
     const tagMap = cachedTags
       ? new Map(await Promise.all(rows.map(async (r) => [r.id, await (opts.runCache!.get(`tags:${r.id}`) as Promise<TagList>)] as const)))
       : await tagsByContent(db, rows.map((r) => r.id));
     const byId = new Map(columns.map((c) => [c.id, c]));
-    return rows.map((r) => contentView(r, byId.get(r.categoryId), tagMap.get(r.id)));
+    // A run's lists and related blocks carry teasers (no body) unless the theme reads a listed item's body:
+    // the render workers get less to copy. (The live server keeps the whole view.)
+    const bodies = !opts.runCache || (await shared(`listedBodies:${theme.dir}`, () => themeReadsListedBodies(theme.dir)));
+    // In a run an item's row and tags are fixed: its view is built once for every page that lists it.
+    return rows.map((r) =>
+      stable(`view:${bodies ? 'item' : 'teaser'}:${r.id}`, () => {
+        const view = contentView(r, byId.get(r.categoryId), tagMap.get(r.id));
+        return bodies ? view : teaserView(view);
+      }),
+    );
   };
 
   switch (route.kind) {
@@ -203,13 +222,13 @@ export async function renderPage(app: FastifyInstance, siteOrId: SiteRow | numbe
         latest: await withTags(latest.rows),
         recommended: await withTags(recommended.rows),
         slides,
-        columns: columns.filter((c) => c.status === 1 && c.parentId === 0 && c.type === 1).map(columnView),
+        columns: stable('view:homeColumns', () => columns.filter((c) => c.status === 1 && c.parentId === 0 && c.type === 1).map(columnView)),
       });
     }
     case 'column': {
       const column = columnByKey(route.key);
       if (!column) return notFound();
-      const view = columnView(column);
+      const view = columnData(column);
       if (view.external) return { status: 302, contentType: HTML, body: '', location: view.url };
       const common = { ...base(column.id), column: view, page: { kind: column.type === 2 ? 'page' : 'list', ...seo(column.seoTitle || column.title, column.seoKeywords, column.seoDescription || column.description) } };
       if (column.type === 2) return render(await templateOr(column.listTemplate, 'page'), common);
@@ -229,7 +248,7 @@ export async function renderPage(app: FastifyInstance, siteOrId: SiteRow | numbe
       if (route.page > 1 && !list.rows.length) return notFound();
       return render(await templateOr(column.listTemplate, 'list'), {
         ...common,
-        children: columns.filter((c) => c.parentId === column.id && c.status === 1).map(columnView),
+        children: stable(`view:children:${column.id}`, () => columns.filter((c) => c.parentId === column.id && c.status === 1).map(columnView)),
         contents: await withTags(list.rows),
         pager: pager(route.page, pageSize, list.total, (n) => urls.column(column, n)),
       });
@@ -246,7 +265,7 @@ export async function renderPage(app: FastifyInstance, siteOrId: SiteRow | numbe
       return render(await templateOr(column.detailTemplate, 'detail'), {
         ...base(column.id),
         page: { kind: 'detail', ...seo(row.title, row.keywords, row.description) },
-        column: columnView(column),
+        column: columnData(column),
         content,
         related: related.filter((r) => r.id !== row.id).slice(0, RELATED_SHOWN),
       });

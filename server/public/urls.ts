@@ -35,6 +35,8 @@ export const urls = {
   position: (id: number, sent = false) => (sent ? `/jobs/${id}.html?sent=1` : `/jobs/${id}.html`),
   asset: (file: string) => `/theme-assets/${file.replace(/^\/+/, '')}`,
   sitemap: () => '/sitemap.xml',
+  /** A part of a split sitemap (server/public/seoFiles.ts): the site's other pages or a block of item ids. */
+  sitemapPart: (part: 'pages' | number) => `/sitemap-${part}.xml`,
   robots: () => '/robots.txt',
 };
 
@@ -49,7 +51,7 @@ export type Route =
   | { kind: 'positions'; page: number }
   | { kind: 'position'; id: number; sent: boolean }
   | { kind: 'asset'; file: string }
-  | { kind: 'sitemap' }
+  | { kind: 'sitemap'; part?: 'pages' | number }
   | { kind: 'robots' }
   | { kind: 'notFound' };
 
@@ -70,6 +72,8 @@ export function parsePath(rawPath: string): Route {
   }
   if (decoded === '/' || decoded === '/index.html') return { kind: 'home' };
   if (decoded === '/sitemap.xml') return { kind: 'sitemap' };
+  const sitemapPart = /^\/sitemap-(pages|[1-9]\d{0,8}|0)\.xml$/.exec(decoded);
+  if (sitemapPart) return { kind: 'sitemap', part: sitemapPart[1] === 'pages' ? 'pages' : Number(sitemapPart[1]) };
   if (decoded === '/robots.txt') return { kind: 'robots' };
   if (decoded.startsWith('/theme-assets/')) return { kind: 'asset', file: decoded.slice('/theme-assets/'.length) };
   if (!decoded.startsWith('/')) return { kind: 'notFound' };

@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import type { WebsiteSettings } from '../../models/website';
 import type { ColumnRow, ContentRow, SiteRow } from './data';
 import { urls } from './urls';
@@ -112,6 +114,65 @@ export function contentView(row: ContentRow, column: ColumnRow | undefined, tags
     column: column ? { id: column.id, title: column.title, url: urls.column(column) } : null,
     tags: tags.map((t) => ({ ...t, url: urls.tag(t.id) })),
   };
+}
+
+export type ContentView = ReturnType<typeof contentView>;
+/** An item as lists and related blocks show it: without its body when the theme never reads a listed item's body. */
+export type TeaserView = Omit<ContentView, 'body'> & { body?: string };
+
+/** The item's view without its body (a list's or related block's teaser). */
+export function teaserView(view: ContentView): TeaserView {
+  const { body: _body, ...teaser } = view;
+  return teaser;
+}
+
+/** Liquid tags and outputs of a template text. */
+const LIQUID_REGIONS = /\{\{[\s\S]*?\}\}|\{%[\s\S]*?%\}/g;
+/** `body` read anywhere but as `content.body` (the detail page's own item), e.g. `item.body`, `x["body"]`. */
+const OTHER_BODY = /(?<!\bcontent\.)\bbody\b/;
+/** `content` bound to something else (a loop variable, an assignment, a render parameter). */
+const CONTENT_REBOUND = /\b(for|assign|capture|as|tablerow)\s+content\b|\bcontent\s*:/;
+const THEME_FILES_SCANNED = 2000;
+const THEME_FILE_MAX = 512 * 1024;
+
+/**
+ * Whether any file of a theme folder may read the body of an item other than the detail page's own `content`
+ * (a listed item's, a related item's): then lists and related blocks carry bodies, otherwise only teasers. Every
+ * file is scanned (templates may include any file of the folder), and any doubt (a file that cannot be read, too
+ * many files, `content` bound to another value) answers yes.
+ */
+export async function themeReadsListedBodies(themeDir: string): Promise<boolean> {
+  const files: string[] = [];
+  const walk = async (dir: string): Promise<boolean> => {
+    const entries = await fs.readdir(dir, { withFileTypes: true });
+    for (const e of entries) {
+      const full = path.join(dir, e.name);
+      if (e.isDirectory()) {
+        if (!(await walk(full))) return false;
+      } else if (e.isFile()) {
+        if (files.length >= THEME_FILES_SCANNED) return false;
+        files.push(full);
+      } else return false;
+    }
+    return true;
+  };
+  try {
+    if (!(await walk(themeDir))) return true;
+    for (const file of files) {
+      const stat = await fs.stat(file);
+      if (stat.size > THEME_FILE_MAX) {
+        if (/\.liquid$/i.test(file)) return true;
+        continue;
+      }
+      const text = await fs.readFile(file, 'utf8');
+      for (const region of text.match(LIQUID_REGIONS) ?? []) {
+        if (OTHER_BODY.test(region) || CONTENT_REBOUND.test(region)) return true;
+      }
+    }
+    return false;
+  } catch {
+    return true;
+  }
 }
 
 export interface Pager {

@@ -121,8 +121,9 @@ async function runBanyan() {
       }
     };
     const republishOld = await republishOf(ARTICLES);
+    const republishMiddle = await republishOf(Math.max(1, Math.floor(ARTICLES / 2)));
     const republishNewest = await republishOf(1);
-    return { result, seconds: whole.value.seconds, html, idle: whole.idle, peak: whole.peak, republishOld, republishNewest };
+    return { result, seconds: whole.value.seconds, html, idle: whole.idle, peak: whole.peak, republishOld, republishMiddle, republishNewest };
   } finally {
     await server.stop();
   }
@@ -219,6 +220,7 @@ export const staticGeneration: BenchEntry = {
       'Banyan time': `${b.seconds.toFixed(1)} s (job ${(b.result.ms / 1000).toFixed(1)} s)`,
       'Banyan pages/s': `${(b.result.pages / b.seconds).toFixed(0)}`,
       'Banyan republish an old article': republishFigure(b.republishOld),
+      'Banyan republish a middle article': republishFigure(b.republishMiddle),
       'Banyan republish the newest': republishFigure(b.republishNewest),
       'Banyan server RSS': `idle ${mib(b.idle.rss)}, peak ${mib(b.peak.rss)}`,
       'Banyan server heap': `idle ${mib(b.idle.heapUsed)}, peak ${mib(b.peak.heap)}`,

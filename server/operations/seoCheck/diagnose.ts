@@ -125,17 +125,34 @@ async function siteChecks(t: Tally, site: SiteRow, renderer: SiteRenderer, pages
   t.count('sitemap', sitemap.status !== 200);
   if (sitemap.status !== 200) t.find('sitemap', '', String(sitemap.status), SITE);
   else {
-    const $ = cheerio.load(String(sitemap.body), { xml: true });
     const listed = new Set<string>();
-    $('url > loc').each((_, el) => {
+    const addListed = (xml: string) => {
+      const $ = cheerio.load(xml, { xml: true });
+      $('url > loc').each((_, el) => {
+        try {
+          const url = new URL($(el).text().trim());
+          listed.add(url.pathname + url.search);
+        } catch {
+          // a loc that is not a URL shows as unreachable below
+          listed.add($(el).text().trim());
+        }
+      });
+      return $;
+    };
+    const $ = addListed(String(sitemap.body));
+    // A large site's sitemap.xml is an index of sitemap parts (server/public/seoFiles.ts): their URLs count.
+    for (const el of $('sitemapindex > sitemap > loc').toArray()) {
+      const loc = $(el).text().trim();
+      let part;
       try {
-        const url = new URL($(el).text().trim());
-        listed.add(url.pathname + url.search);
+        part = await renderer.render(new URL(loc).pathname);
       } catch {
-        // a loc that is not a URL shows as unreachable below
-        listed.add($(el).text().trim());
+        part = { status: 0, body: '' };
       }
-    });
+      t.count('sitemap', part.status !== 200);
+      if (part.status !== 200) t.find('sitemap', loc, String(part.status), SITE);
+      else addListed(String(part.body));
+    }
     // Listed but not answering; answering (as a column or article) but not listed.
     for (const path of listed) {
       const status = await renderer.statusOf(path);

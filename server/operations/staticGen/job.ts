@@ -131,6 +131,12 @@ async function generate(ctx: JobContext, app: FastifyInstance, p: StaticGenPaylo
   const batches = new Map<number, Promise<void>>();
   const prefetch = (index: number) => {
     const b = Math.floor(index / PREFETCH_BATCH);
+    const ready = batch(b);
+    // The next batch is read while this one renders, so no lane waits for a read at a batch's start.
+    if ((b + 1) * PREFETCH_BATCH < planned.length) batch(b + 1).catch(() => undefined);
+    return ready;
+  };
+  const batch = (b: number) => {
     let ready = batches.get(b);
     if (!ready) {
       const ids = planned.slice(b * PREFETCH_BATCH, (b + 1) * PREFETCH_BATCH).flatMap(({ path }) => {

@@ -12,6 +12,8 @@ import { columnOrder, columnPageSize, TAG_PAGE_SIZE, type RunCache } from '../..
 import { settingsOf } from '../websiteSettings';
 import { positionPaths } from '../../public/recruit';
 import { publishedFormPaths } from '../../public/forms';
+import { sitemapBlockOf, sitemapPaths } from '../../public/seoFiles';
+import { outputDirOf } from './output';
 
 // Which public paths a generation covers, built through urls.ts only (the same paths the live server answers).
 
@@ -89,6 +91,24 @@ async function assetPaths(dataDir: string, site: SiteRow): Promise<string[]> {
 const detail = (columns: Map<number, ColumnRow>, items: Array<{ id: number; categoryId: number }>) =>
   items.flatMap((i) => (columns.get(i.categoryId) ? [urls.content(columns.get(i.categoryId)!, i.id)] : []));
 
+/**
+ * The sitemap parts a content run writes besides sitemap.xml: when the sitemap is split (seoFiles.ts), its other
+ * pages' part and the blocks holding the chosen items, the blocks it lists that the output lacks; and the parts
+ * the output holds that it no longer lists (they answer 404 and are removed). Other blocks stay as written.
+ */
+async function sitemapPartPaths(db: Executor, dataDir: string, site: SiteRow, ids: number[], cache?: RunCache): Promise<string[]> {
+  const listed = await sitemapPaths(db, site.id, cache);
+  const dir = await outputDirOf(dataDir, site);
+  const onDisk = (await fs.readdir(dir).catch(() => [] as string[])).filter((f) => /^sitemap-[^/]+\.xml$/.test(f)).map((f) => `/${f}`);
+  const out: string[] = [];
+  if (listed.length > 1) {
+    out.push(urls.sitemapPart('pages'), ...ids.map((id) => urls.sitemapPart(sitemapBlockOf(id))));
+    out.push(...listed.filter((p) => !onDisk.includes(p)));
+  }
+  out.push(...onDisk.filter((p) => !listed.includes(p)));
+  return out;
+}
+
 export interface PlanInput {
   scope: Scope;
   categoryId?: number;
@@ -112,7 +132,10 @@ export async function planPaths(db: Executor, dataDir: string, site: SiteRow, in
     add(await positionPaths(db, site.id), true);
     // Published forms' pages (the submit POST goes to the dynamic server).
     add(await publishedFormPaths(db, site.id), true);
-    add([urls.sitemap(), urls.robots()]);
+    // sitemap.xml, and its parts when it is split (a part emptied meanwhile answers 404: nothing is written).
+    const [sitemap, ...sitemapParts] = await sitemapPaths(db, site.id, cache);
+    add([sitemap!, urls.robots()]);
+    add(sitemapParts, true);
     add(await assetPaths(dataDir, site));
   } else if (input.scope === 'column') {
     const column = byId.get(input.categoryId ?? -1);
@@ -132,6 +155,7 @@ export async function planPaths(db: Executor, dataDir: string, site: SiteRow, in
     const listed = new Set(rows.flatMap((r) => [...ancestorIds(columns, r.categoryId)]));
     for (const column of columns) if (listed.has(column.id)) add(await columnPaths(db, site.id, columns, column, cache));
     add([urls.sitemap()]);
+    add(await sitemapPartPaths(db, dataDir, site, rows.map((r) => r.id), cache), true);
   }
   return [...out.values()];
 }
