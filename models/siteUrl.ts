@@ -5,9 +5,14 @@ import { z } from 'zod';
 
 const ABSOLUTE = /^https?:\/\/[^\s/?#]+[^\s]*$/i;
 const SITE_PATH = /^\/(?!\/)[^\s]*$/;
+/**
+ * Characters that could end the attribute or the CSS `url(…)` a theme writes an address into (the default theme's
+ * slides: `style="background-image:url('{{ image }}')"`). A real address spells them percent-encoded.
+ */
+const BREAKS_OUT = /['"<>\\`()]/;
 
 export function isSiteUrl(value: string): boolean {
-  return ABSOLUTE.test(value) || SITE_PATH.test(value);
+  return (ABSOLUTE.test(value) || SITE_PATH.test(value)) && !BREAKS_OUT.test(value);
 }
 
 /** A required http(s) URL or site path. */

@@ -112,6 +112,10 @@ describe('stored XSS: script URLs are refused where links and images are written
     ['data: image', { image: 'data:text/html,<script>alert(1)</script>' }],
     ['scheme-relative link', { link: '//evil.example/x' }],
     ['JaVaScRiPt: link with spaces', { link: ' JaVaScRiPt:alert(7)' }],
+    // CSS injection: the default theme writes the image into style="background-image:url('…')".
+    ["image path breaking out of url('…')", { image: "/uploads/a.png'),url('https://evil.example/track" }],
+    ['image address breaking out of the attribute', { image: 'https://cdn.example/a.png"onmouseover="alert(1)' }],
+    ['link breaking out of the attribute', { link: '/about"><script>alert(1)</script>' }],
   ])('slide with a %s is refused and no slide is added', async (_name, fields) => {
     const before = await t.db.select({ id: slides.id }).from(slides).where(eq(slides.cateId, slideCate));
     const res = await t.client(token, { siteId }).post('/slide/save', { cate_id: slideCate, title: 'Refused slide', image: '/uploads/ok.png', link: '/', ...fields });
