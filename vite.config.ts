@@ -7,6 +7,8 @@ import { adminBundle, firstLoadGroups } from './server/clientBundle.js';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
+// tests/faults: kill -9 and restarts of the real server in child processes (issue 15); only `npm run faults` sets it.
+const withFaults = process.env.BANYAN_FAULTS === '1';
 // tests/security: attack regressions and security headers, against the real app (issue 15).
 const apiTests = ['tests/server/**/*.test.ts', 'tests/security/**/*.test.ts'];
 const bundle = adminBundle();
@@ -72,6 +74,19 @@ export default defineConfig({
                 include: apiTests,
                 env: { BANYAN_TEST_DB: 'postgres' },
                 globalSetup: ['tests/setup/databaseTemplate.ts'],
+              },
+            },
+          ]
+        : []),
+      ...(withFaults
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'faults',
+                include: ['tests/faults/**/*.test.ts'],
+                environment: 'node',
+                testTimeout: 300_000,
               },
             },
           ]
