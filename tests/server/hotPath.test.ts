@@ -97,7 +97,7 @@ describe('a cached public page', () => {
     expect((await page(urls.home())).body).toContain('[After the edit]');
   });
 
-  it.skipIf(process.env.TEST_DATABASE_URL === undefined)('shows another process’s write once PostgreSQL delivers its notification', async () => {
+  it.skipIf(process.env.BANYAN_TEST_DB !== 'postgres')('shows another process’s write once PostgreSQL delivers its notification', async () => {
     const writes = dbWrites(t.database);
     while (!writes.othersHeard) await new Promise((r) => setTimeout(r, 5));
     const item = await insertPublished(t, siteId, column, { title: 'Elsewhere before' });
