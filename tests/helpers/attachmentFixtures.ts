@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import sharp from 'sharp';
 import { settings } from '../../server/db/schema/index';
 import { UploadSettings } from '../../models/uploadSettings';
@@ -63,6 +65,20 @@ export async function setUploadSettings(t: TestApp, changes: Record<string, unkn
 export async function fetchStored(t: TestApp, url: string): Promise<Buffer | null> {
   const res = await fetch(new URL(url, t.url));
   return res.ok ? Buffer.from(await res.arrayBuffer()) : null;
+}
+
+/** Every file under the app's upload folder, relative to its data folder, sorted (what an upload left on disk). */
+export async function storedUploads(t: TestApp): Promise<string[]> {
+  const out: string[] = [];
+  const walk = async (dir: string) => {
+    for (const e of await fs.readdir(dir, { withFileTypes: true }).catch(() => [])) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) await walk(p);
+      else out.push(path.relative(t.dataDir, p));
+    }
+  };
+  await walk(path.join(t.dataDir, 'uploads'));
+  return out.sort();
 }
 
 export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');

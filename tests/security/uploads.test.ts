@@ -1,11 +1,9 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { createSite, uniqueDomain } from '../helpers/sites';
 import { looksLikeStack } from '../helpers/fixtures';
-import { html, image, uploadFile, type Caller } from '../helpers/attachmentFixtures';
+import { html, image, storedUploads, uploadFile, type Caller } from '../helpers/attachmentFixtures';
 import { uploadFile as editorUpload } from '../helpers/contentFixtures';
 import { attachments } from '../../server/db/schema/index';
 
@@ -27,18 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-async function storedFiles(): Promise<string[]> {
-  const out: string[] = [];
-  const walk = async (dir: string) => {
-    for (const e of await fs.readdir(dir, { withFileTypes: true }).catch(() => [])) {
-      const p = path.join(dir, e.name);
-      if (e.isDirectory()) await walk(p);
-      else out.push(path.relative(t.dataDir, p));
-    }
-  };
-  await walk(path.join(t.dataDir, 'uploads'));
-  return out.sort();
-}
+const storedFiles = () => storedUploads(t);
 const rowCount = async () => (await t.db.select({ n: count() }).from(attachments))[0]!.n;
 
 /** The upload is refused (4xx, no stack) and neither a file nor a row was left behind. */

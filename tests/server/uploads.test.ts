@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { adminWithRole, insertSite, looksLikeStack } from '../helpers/fixtures';
-import { bmp, elf, exe, fetchStored, html, image, mp4, pdf, setUploadSettings, sha256, uploadFile, type Caller } from '../helpers/attachmentFixtures';
+import { bmp, elf, exe, fetchStored, html, image, mp4, pdf, setUploadSettings, sha256, storedUploads, uploadFile, type Caller } from '../helpers/attachmentFixtures';
 import { attachments } from '../../server/db/schema/index';
 import { ATTACHMENT_TYPE, STORAGE, type Attachment } from '../../models/attachment';
 import { UploadSettings } from '../../models/uploadSettings';
@@ -29,18 +29,7 @@ afterEach(() => setUploadSettings(t));
 const en = () => ({ ...c, language: 'en' });
 const rowOf = async (id: number) => (await t.db.select().from(attachments).where(eq(attachments.id, id)))[0]!;
 /** Every file under the data dir outside tmp/ (what an upload may have left behind). */
-async function storedFiles(): Promise<string[]> {
-  const out: string[] = [];
-  const walk = async (dir: string) => {
-    for (const e of await fs.readdir(dir, { withFileTypes: true }).catch(() => [])) {
-      const p = path.join(dir, e.name);
-      if (e.isDirectory()) await walk(p);
-      else out.push(path.relative(t.dataDir, p));
-    }
-  };
-  await walk(path.join(t.dataDir, 'uploads'));
-  return out.sort();
-}
+const storedFiles = () => storedUploads(t);
 async function refused(file: { name: string; bytes: Uint8Array }, status: number, msg: RegExp, fields: Record<string, string | number> = {}) {
   const before = await storedFiles();
   const res = await uploadFile(t, en(), file, fields);
