@@ -63,11 +63,6 @@ export async function adminSiteIds(db: Executor, adminId: number): Promise<numbe
   return rows.map((r) => r.siteId).sort((a, b) => a - b);
 }
 
-/** Resolves an X-Token to the signed-in admin, or fails with 50008 / 50012 / 50014. */
-export async function resolveSession(db: Executor, config: Config, token: string): Promise<AuthContext> {
-  return (await resolveSessionTimes(db, config, token, token ? hashSecret(token) : '')).auth;
-}
-
 /** A resolved session and the times its reuse is checked against (ms epoch; last seen after any touch). */
 interface ResolvedSession {
   auth: AuthContext;
@@ -75,6 +70,7 @@ interface ResolvedSession {
   lastSeenAt: number;
 }
 
+/** Resolves an X-Token (by its hash) to the signed-in admin, or fails with 50008 / 50012 / 50014. */
 async function resolveSessionTimes(db: Executor, config: Config, token: string, tokenHash: string): Promise<ResolvedSession> {
   if (!token || token.length > 200) throw new ApiError(CODE_TOKEN_INVALID, 'error.tokenInvalid');
   const [row] = await db
