@@ -22,14 +22,11 @@ const lock = JSON.parse(fs.readFileSync(path.join(ROOT, 'package-lock.json'), 'u
 
 /**
  * Known exceptions, each pinned to one exact version so that any upgrade or downgrade must be looked at again.
- * sanitize-html 2.17.6 and later declare node >= 22.12 (they moved to the ESM-only htmlparser2 12, which Node
- * 20.19+ also loads through require(esm)); every version that still allows Node 20 (<= 2.17.5) lacks the fixes
- * for GHSA-c9rx-x947-fp3h, GHSA-x3q4-9hxx-gx8m, GHSA-cv27-6wvh-8x7j, GHSA-jxwj-j7wr-gfrw, GHSA-374f-7chj-9948
- * and CVE-2026-40186. The sanitiser is kept current until the project moves to Node >= 22.12.
+ * None today: sanitize-html (2.17.6 and later need Node >= 22.12, and every version that allows Node 20 lacks
+ * its recent XSS fixes) was replaced by server/services/sanitize.ts, which writes a body out again from the tree
+ * parse5 builds, keeping only the shared allowlist.
  */
-const ACCEPTED: Record<string, string> = {
-  'node_modules/sanitize-html': '2.18.1',
-};
+const ACCEPTED: Record<string, string> = {};
 
 /** Installed packages (lockfile entries) whose `engines.node` leaves out part of the project's range. */
 function enginesExcluding(projectRange: string): string[] {

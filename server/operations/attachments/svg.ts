@@ -1,4 +1,6 @@
-import sanitizeHtml from 'sanitize-html';
+import { ElementType, parseDocument } from 'htmlparser2';
+
+type Document = ReturnType<typeof parseDocument>;
 
 // SVG uploads are served from our own origin, where a script inside one would run with the admin's
 // cookies when the file is opened directly. Only static drawing survives: an allowlist of SVG elements
@@ -92,23 +94,71 @@ function safeAttributes(tag: string, attribs: Record<string, string>): Record<st
   return out;
 }
 
-const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ELEMENTS,
-  allowedAttributes: { '*': ATTRIBUTES },
-  allowedSchemes: [],
-  allowedSchemesByTag: { image: ['data'], feImage: ['data'] },
-  allowedSchemesAppliedToAttributes: ['href', 'xlink:href'],
-  allowProtocolRelative: false,
-  disallowedTagsMode: 'discard',
-  nonTextTags: DROPPED_WITH_CONTENT,
-  exclusiveFilter: (frame) => DROPPED_WITH_CONTENT.includes(frame.tag),
-  transformTags: { '*': (tagName, attribs) => ({ tagName, attribs: safeAttributes(tagName, attribs) }) },
-  // Every element is written with an end tag (<path></path>): valid XML whatever its children.
-  selfClosing: [],
-  // XML rules: names keep their case (viewBox, linearGradient), <x/> closes itself.
-  parser: { xmlMode: true, lowerCaseTags: false, lowerCaseAttributeNames: false, recognizeSelfClosing: true, decodeEntities: true },
-  nestingLimit: 200,
-};
+const ELEMENT_SET = new Set(ELEMENTS);
+const DROPPED_SET = new Set(DROPPED_WITH_CONTENT);
+const ATTRIBUTE_SET = new Set(ATTRIBUTES);
+/** Deeper elements are left out (their text stays). */
+const NESTING_LIMIT = 200;
+
+type Node = Document['children'][number];
+type Element = Extract<Node, { attribs: Record<string, string> }>;
+
+const escapeXmlText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeXmlAttribute = (s: string) => escapeXmlText(s).replace(/"/g, '&quot;');
+
+function attributesOf(el: Element): string {
+  const kept: Record<string, string> = {};
+  for (const [name, value] of Object.entries(el.attribs)) {
+    if (ATTRIBUTE_SET.has(name) || name.startsWith('aria-')) kept[name] = value;
+  }
+  let out = '';
+  for (const [name, value] of Object.entries(safeAttributes(el.name, kept))) out += ` ${name}="${escapeXmlAttribute(value)}"`;
+  return out;
+}
+
+/**
+ * The drawing written out again from the parsed tree (XML rules: names keep their case, `<x/>` closes itself,
+ * only the XML entities are decoded, so no entity of a doctype is ever expanded): allowlisted elements, each with
+ * an end tag, their allowlisted attributes, escaped text. Everything else is left out: comments, processing
+ * instructions, doctypes, and the elements of DROPPED_WITH_CONTENT with all they hold; other elements are
+ * dropped and their text kept.
+ */
+function writeAllowed(text: string): string {
+  const doc = parseDocument(text, { xmlMode: true, decodeEntities: true, recognizeSelfClosing: true, recognizeCDATA: true });
+  let out = '';
+  type Step = { node: Node; depth: number } | string;
+  const stack: Step[] = [];
+  const pushChildren = (nodes: readonly Node[], depth: number) => {
+    for (let i = nodes.length - 1; i >= 0; i--) stack.push({ node: nodes[i]!, depth });
+  };
+  pushChildren(doc.children, 0);
+  while (stack.length) {
+    const step = stack.pop()!;
+    if (typeof step === 'string') {
+      out += step;
+      continue;
+    }
+    const { node, depth } = step;
+    if (node.type === ElementType.Text) {
+      out += escapeXmlText(node.data);
+      continue;
+    }
+    if (node.type === ElementType.CDATA) {
+      pushChildren(node.children, depth);
+      continue;
+    }
+    if (!('attribs' in node)) continue; // comments, processing instructions, doctypes
+    if (DROPPED_SET.has(node.name)) continue;
+    if (!ELEMENT_SET.has(node.name) || depth >= NESTING_LIMIT) {
+      pushChildren(node.children, depth);
+      continue;
+    }
+    out += `<${node.name}${attributesOf(node)}>`;
+    stack.push(`</${node.name}>`);
+    pushChildren(node.children, depth + 1);
+  }
+  return out;
+}
 
 /**
  * The sanitised SVG document, or null when the text holds no SVG drawing at all. Anything outside the
@@ -116,11 +166,9 @@ const OPTIONS: sanitizeHtml.IOptions = {
  * is left out.
  */
 export function sanitizeSvg(text: string): string | null {
-  const clean = sanitizeHtml(text.replace(/^\uFEFF/, ''), OPTIONS);
+  const clean = writeAllowed(text.replace(/^\uFEFF/, ''));
   const start = clean.indexOf('<svg');
   const end = clean.lastIndexOf('</svg>');
-  const selfClosed = start >= 0 && end < 0 ? /^<svg\b[^>]*\/>/.exec(clean.slice(start)) : null;
-  if (start < 0 || (end < start && !selfClosed)) return null;
-  const body = selfClosed ? selfClosed[0] : clean.slice(start, end + '</svg>'.length);
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${body}`;
+  if (start < 0 || end < start) return null;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${clean.slice(start, end + '</svg>'.length)}`;
 }
