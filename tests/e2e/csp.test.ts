@@ -75,23 +75,6 @@ async function watchedPage(): Promise<{ page: Page; violations: Violation[]; con
   return { page, violations, consoleReports };
 }
 
-/**
- * The violations left once zod's eval probe is set aside. zod 4 asks once per page whether it may compile
- * its object parsers with `Function('')`, inside a try/catch, and parses without compiling when refused:
- * nothing breaks, but the browser reports the refused eval. Only a refused eval from a script holding that
- * probe (zod's `jitless` switch) is set aside; `z.config({ jitless: true })` in the client entry (src/)
- * would stop the probe, and then this allowance can go. A refused eval that mattered would also throw an
- * EvalError, which fails the test through `pageerror`.
- */
-async function unexplained(violations: Violation[]): Promise<Violation[]> {
-  const left: Violation[] = [];
-  for (const v of violations) {
-    const zodProbe = v.blocked === 'eval' && v.source.startsWith(`${t.url}/admin/assets/`) && (await (await fetch(v.source)).text()).includes('jitless');
-    if (!zodProbe) left.push(v);
-  }
-  return left;
-}
-
 describe('the admin under its Content-Security-Policy', () => {
   it('an admin logs in, sees the dashboard and edits content without a single CSP violation', async () => {
     const { page, violations, consoleReports } = await watchedPage();
@@ -116,7 +99,7 @@ describe('the admin under its Content-Security-Policy', () => {
     await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('img[alt="dot"]')].some((i) => i.complete && i.naturalWidth > 0));
     await visible(page.getByText('Red words').first());
 
-    expect(await unexplained(violations)).toEqual([]);
+    expect(violations).toEqual([]);
     expect(consoleReports).toEqual([]);
 
     // Control: an inline script is refused, and the refusal is heard on both channels.
