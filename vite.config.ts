@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { adminBundle, firstLoadGroups } from './server/clientBundle.js';
+import { menuPinyin } from './server/clientPinyin.js';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -16,7 +17,7 @@ const bundle = adminBundle();
 export default defineConfig({
   root: path.join(root, 'src'),
   base: '/admin/',
-  plugins: [react(), bundle],
+  plugins: [react(), bundle, menuPinyin()],
   build: {
     outDir: process.env.BANYAN_DIST_DIR ? path.resolve(process.env.BANYAN_DIST_DIR) : path.join(root, 'dist'),
     emptyOutDir: true,

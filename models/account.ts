@@ -58,6 +58,14 @@ export interface DynamicMenuItem {
   title: string;
   param: string;
   parent: 'customContent' | 'contentCheck';
+  /** How the title is typed in pinyin, for the menu search (models/pinyinKeys.ts). */
+  pinyin?: PinyinKeys;
+}
+
+/** A title's whole pinyin and its initials, lower case, no tones or spaces (内容管理 → neirongguanli, nrgl). */
+export interface PinyinKeys {
+  full: string;
+  initials: string;
 }
 
 export { categoryIdFromParam } from './menuTree';

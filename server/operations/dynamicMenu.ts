@@ -8,6 +8,7 @@ import { canManageSite, SITE_HEADER, siteTree } from './sites';
 import { treeOrder } from '../../models/tree';
 import { walkTree } from '../../models/menu';
 import type { DynamicMenuItem } from '../../models/account';
+import { pinyinKeys } from '../../models/pinyinKeys';
 
 // GET /adminmenu/getDynamicMenu: one custom-content entry and one audit entry per list column of the
 // current site, for the admins allowed to use content and content audit.
@@ -42,5 +43,6 @@ export async function dynamicMenu(db: Executor, req: FastifyRequest, auth: AuthC
     .from(categories)
     .where(and(eq(categories.siteId, siteId), eq(categories.type, LIST_COLUMN), isNull(categories.deletedAt)));
   const columns = treeOrder(rows);
-  return parents.flatMap((parent) => columns.map((c) => ({ id: c.id, title: c.title, param: `category_id=${c.id}`, parent })));
+  const keys = new Map(columns.map((c) => [c.id, pinyinKeys(c.title)]));
+  return parents.flatMap((parent) => columns.map((c) => ({ id: c.id, title: c.title, param: `category_id=${c.id}`, parent, pinyin: keys.get(c.id)! })));
 }

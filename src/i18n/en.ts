@@ -44,6 +44,9 @@ export const en: typeof zh = {
     closeAll: 'Close all',
     copyright: 'Copyright',
     filing: 'Filing No.',
+    searchMenu: 'Search menu',
+    searchPlaceholder: 'Type a name, pinyin or initials, e.g. nrgl',
+    searchNone: 'No matching screen',
   },
   expired: {
     title: 'Logged out',

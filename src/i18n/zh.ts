@@ -42,6 +42,9 @@ export const zh = {
     closeAll: '关闭全部',
     copyright: '版权所有',
     filing: '备案号',
+    searchMenu: '搜索菜单',
+    searchPlaceholder: '输入名称、拼音或首字母，如 nrgl',
+    searchNone: '没有匹配的页面',
   },
   expired: {
     title: '登录已失效',

@@ -11,6 +11,8 @@ import { Footer } from './Footer';
 import { useShell } from './useShell';
 import type { ScreenRoute } from '../routes/registry';
 import { loadScreenSupport } from '../app/screenSupport';
+import { useStore } from '../app/store';
+import { paletteStore } from './paletteStore';
 
 // Dialogs load the first time they are asked for: the personal-settings form (and the schemas it validates
 // with), the expired-session and unsaved-changes confirms (Chakra's dialog machinery), the phone drawer.
@@ -18,6 +20,7 @@ import { loadScreenSupport } from '../app/screenSupport';
 const PersonalDialog = lazy(() => Promise.all([import('../features/personal/PersonalDialog'), loadScreenSupport()]).then(([m]) => ({ default: m.PersonalDialog })));
 const ExpiredConfirm = lazy(() => Promise.all([import('./ExpiredConfirm'), loadScreenSupport()]).then(([m]) => ({ default: m.ExpiredConfirm })));
 const LeaveConfirm = lazy(() => Promise.all([import('./LeaveConfirm'), loadScreenSupport()]).then(([m]) => ({ default: m.LeaveConfirm })));
+const CommandPalette = lazy(() => Promise.all([import('./CommandPalette'), loadScreenSupport()]).then(([m]) => ({ default: m.CommandPalette })));
 const MobileDrawer = lazy(() => Promise.all([import('./MobileDrawer'), loadScreenSupport()]).then(([m]) => m));
 
 /** Mounts its children once `when` was first true, and keeps them mounted (they close themselves). */
@@ -43,11 +46,27 @@ function useViewportWatch() {
   }, []);
 }
 
+/** Ctrl/⌘-K opens the menu search from anywhere in the shell (also from inside a text field). */
+function usePaletteShortcut() {
+  useEffect(() => {
+    const onKeyDown = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 'k') {
+        e.preventDefault();
+        paletteStore.set(true);
+      }
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+}
+
 export function Shell({ route, children }: { route: ScreenRoute | undefined; children: ReactNode }) {
   const shell = useShell();
   const expired = useSelector(session, (s) => s.hasTag('expiredConfirm'));
   const leaving = useSelector(leaveGuard, (s) => s.hasTag('confirming'));
+  const paletteOpen = useStore(paletteStore);
   useViewportWatch();
+  usePaletteShortcut();
   return (
     <Flex direction="column" h="100vh" data-testid="shell">
       <TopBar shell={shell} />
@@ -71,6 +90,9 @@ export function Shell({ route, children }: { route: ScreenRoute | undefined; chi
       </OnDemand>
       <OnDemand when={expired}>
         <ExpiredConfirm />
+      </OnDemand>
+      <OnDemand when={paletteOpen}>
+        <CommandPalette shell={shell} />
       </OnDemand>
       <OnDemand when={leaving}>
         <LeaveConfirm />

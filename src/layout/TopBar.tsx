@@ -1,11 +1,12 @@
 import { Avatar, Box, Button, Flex, HStack, IconButton, NativeSelect, Text } from '@chakra-ui/react';
-import { ExternalLink, Eraser, LogOut, PanelLeft, UserRound } from 'lucide-react';
+import { ExternalLink, Eraser, LogOut, PanelLeft, Search, UserRound } from 'lucide-react';
 import { menuTitle, useT } from '../i18n';
 import { LanguageSwitch } from './LanguageSwitch';
 import type { Shell } from './useShell';
 import { MenuIcon } from '../components/Icon';
 import { Logo } from '../components/Logo';
 import { PopupItem, PopupMenu, usePopup } from '../components/PopupMenu';
+import { paletteStore } from './paletteStore';
 
 // Between the phone layout and 1280 px the secondary items show as icons only, so the top bar keeps one row.
 const WIDE_ONLY = { base: 'none', xl: 'inline' } as const;
@@ -66,6 +67,25 @@ export function TopBar({ shell }: { shell: Shell }) {
       </Box>
       {!shell.mobile && <TopGroups shell={shell} />}
       <Box flex="1" />
+      <Button
+        size="sm"
+        variant="outline"
+        color="fg.muted"
+        flexShrink={0}
+        onClick={() => paletteStore.set(true)}
+        title={`${t('layout.searchMenu')} (Ctrl/⌘ K)`}
+        aria-label={t('layout.searchMenu')}
+        aria-keyshortcuts="Control+K Meta+K"
+        data-testid="menu-search"
+      >
+        <Search />
+        <Text as="span" display={WIDE_ONLY}>
+          {t('layout.searchMenu')}
+        </Text>
+        <Text as="kbd" fontSize="xs" display={WIDE_ONLY} borderWidth="1px" borderRadius="sm" px="1">
+          Ctrl K
+        </Text>
+      </Button>
       {!shell.mobile && (
         <HStack gap="1" data-testid="top-actions">
           <Button asChild size="sm" variant="ghost" title={t('layout.home')} aria-label={t('layout.home')}>

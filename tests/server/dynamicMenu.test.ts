@@ -34,13 +34,20 @@ const menu = async (token: string, siteId?: number) => {
 };
 
 describe('dynamic menu', () => {
+  it('gives each item the pinyin of its title for the menu search', async () => {
+    const column = await createColumn(t, superToken, siteA, { model_id: await createModel(t, superToken), title: '公司新闻 2026' });
+    const items = await menu(superToken, siteA);
+    expect(items.find((i) => i.id === column)?.pinyin).toEqual({ full: 'gongsixinwen2026', initials: 'gsxw2026' });
+    await t.client(superToken, { siteId: siteA }).post('/category/delete', { ids: [column] });
+  });
+
   it('lists each live list column of the current site under custom content and under content audit', async () => {
     const items = await menu(superToken, siteA);
     expect(items).toEqual([
-      { id: news, title: 'News', param: `category_id=${news}`, parent: 'customContent' },
-      { id: sports, title: 'Sports', param: `category_id=${sports}`, parent: 'customContent' },
-      { id: news, title: 'News', param: `category_id=${news}`, parent: 'contentCheck' },
-      { id: sports, title: 'Sports', param: `category_id=${sports}`, parent: 'contentCheck' },
+      { id: news, title: 'News', param: `category_id=${news}`, parent: 'customContent', pinyin: { full: 'news', initials: 'news' } },
+      { id: sports, title: 'Sports', param: `category_id=${sports}`, parent: 'customContent', pinyin: { full: 'sports', initials: 'sports' } },
+      { id: news, title: 'News', param: `category_id=${news}`, parent: 'contentCheck', pinyin: { full: 'news', initials: 'news' } },
+      { id: sports, title: 'Sports', param: `category_id=${sports}`, parent: 'contentCheck', pinyin: { full: 'sports', initials: 'sports' } },
     ]);
     expect(items.map((i) => Number(categoryIdFromParam(i.param)))).toEqual([news, sports, news, sports]);
     expect(items.some((i) => i.id === about)).toBe(false);
