@@ -2,6 +2,7 @@ import type { AppContext } from '../../http/context';
 import { notFound } from '../../http/errors';
 import type { Language } from '../../../models/language';
 import type { PluginPageView } from '../../../models/plugin';
+import { neutraliseCell } from '../../../models/form';
 
 // A plugin's menu page (/PluginPage/<id>/<page>): the table its definition computes, only while the plugin
 // is enabled (a disabled plugin's pages answer 404 at once), and the same table as a CSV download.
@@ -26,16 +27,14 @@ export async function pluginPage(ctx: Ctx, id: string, page: string, query: Reco
   };
 }
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-/** Spreadsheet programs run cells that start like a formula: such text gets a leading apostrophe. */
-const neutralise = (v: string) => (FORMULA_START.test(v) ? `'${v}` : v);
 const csvCell = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 
 /** The page's table as CSV (UTF-8 with BOM so spreadsheet programs read Chinese right). */
 export async function pluginPageCsv(ctx: Ctx, id: string, page: string, query: Record<string, string>, lang: Language): Promise<{ name: string; body: Buffer }> {
   const view = await pluginPage(ctx, id, page, query, lang);
   if (!view.exportable) throw notFound('plugin.pageNotFound');
-  const lines = [view.columns.map((c) => c.title), ...view.rows.map((r) => view.columns.map((c) => (typeof r[c.name] === 'number' ? String(r[c.name]) : neutralise(String(r[c.name] ?? '')))))];
+  // Spreadsheet programs run cells that start like a formula, header cells (the plugin's column titles) included.
+  const lines = [view.columns.map((c) => neutraliseCell(c.title)), ...view.rows.map((r) => view.columns.map((c) => (typeof r[c.name] === 'number' ? String(r[c.name]) : neutraliseCell(String(r[c.name] ?? '')))))];
   const text = lines.map((l) => l.map(csvCell).join(',')).join('\r\n');
   return { name: `${id}-${page}.csv`, body: Buffer.from('\uFEFF' + text + '\r\n', 'utf8') };
 }
