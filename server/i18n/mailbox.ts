@@ -13,6 +13,7 @@ export const mailbox = defineServerMessages(
     'mailbox.tls': 'TLS 加密连接失败（{detail}），请检查加密方式（SSL / STARTTLS / 无）与端口是否匹配',
     'mailbox.mailbox': '收件邮箱中没有文件夹“{detail}”，请检查文件夹名称',
     'mailbox.protocol': '收件服务器返回错误：{detail}',
+    'mailbox.forbidden': '收件服务器“{detail}”指向链路本地或云元数据等保留地址，已拒绝连接',
     'mailbox.noBody': '（邮件无正文）',
   },
   {
@@ -26,6 +27,7 @@ export const mailbox = defineServerMessages(
     'mailbox.tls': 'The TLS connection failed ({detail}); check that the security (SSL / STARTTLS / none) matches the port',
     'mailbox.mailbox': 'The mailbox has no folder "{detail}"; check the folder name',
     'mailbox.protocol': 'The mail server answered with an error: {detail}',
+    'mailbox.forbidden': 'The mail server "{detail}" points at a link-local, cloud metadata or reserved address; the connection is refused',
     'mailbox.noBody': '(no message body)',
   },
 );

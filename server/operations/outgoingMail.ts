@@ -15,6 +15,7 @@ const FAILURE_KEYS: Record<MailFailure, MessageKey> = {
   tls: 'mail.tlsProblem',
   address: 'mail.addressRefused',
   rejected: 'mail.sendFailed',
+  forbidden: 'mail.addressForbidden',
 };
 
 export const failureKey = (kind: MailFailure) => FAILURE_KEYS[kind];

@@ -2,6 +2,7 @@ import net from 'node:net';
 import { ImapFlow, type ImapFlowOptions } from 'imapflow';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import type { MailSecurity } from '../../models/mailSettings';
+import { RemoteFetchError, resolveInfrastructureHost } from './remoteFetch';
 
 // The receiving mailbox over IMAP (imapflow), behind a small interface: open the folder, list the UIDs
 // newer than the last one seen (a new UIDVALIDITY starts over), fetch and parse one message (mailparser).
@@ -21,7 +22,7 @@ export interface MailboxConnection {
   allowUntrustedCertificate?: boolean;
 }
 
-export type MailboxFailure = 'connect' | 'timeout' | 'dns' | 'login' | 'tls' | 'mailbox' | 'protocol';
+export type MailboxFailure = 'connect' | 'timeout' | 'dns' | 'login' | 'tls' | 'mailbox' | 'protocol' | 'forbidden';
 
 /** What went wrong, and the detail the message names (host, folder, the server's own words). */
 export class MailboxError extends Error {
@@ -74,10 +75,12 @@ export function mailboxFailure(err: unknown, conn: Pick<MailboxConnection, 'host
   return new MailboxError('protocol', text);
 }
 
-function clientOptions(conn: MailboxConnection): ImapFlowOptions {
+function clientOptions(conn: MailboxConnection, address: string): ImapFlowOptions {
   const ms = (conn.timeoutSeconds ?? 20) * 1000;
   return {
-    host: conn.host,
+    // The address checked by resolveInfrastructureHost; the name stays the TLS server name.
+    host: address,
+    ...(net.isIP(conn.host) ? {} : { servername: conn.host }),
     port: conn.port,
     secure: conn.security === 'ssl',
     doSTARTTLS: conn.security === 'starttls' ? true : conn.security === 'none' ? false : undefined,
@@ -94,7 +97,15 @@ function clientOptions(conn: MailboxConnection): ImapFlowOptions {
 
 /** Signs in and opens the folder read-only; every failure comes out as a MailboxError. */
 async function openFolder(conn: MailboxConnection) {
-  const client = new ImapFlow(clientOptions(conn));
+  // Never the cloud metadata service or another link-local address (loopback and LAN servers are allowed).
+  let pinned: { address: string };
+  try {
+    pinned = await resolveInfrastructureHost(conn.host);
+  } catch (err) {
+    if (err instanceof RemoteFetchError && err.reason === 'private_address') throw new MailboxError('forbidden', conn.host);
+    throw new MailboxError('dns', conn.host);
+  }
+  const client = new ImapFlow(clientOptions(conn, pinned.address));
   // A socket error after connect arrives as an 'error' event; without a listener it would crash the process.
   let lastError: unknown = null;
   client.on('error', (err: unknown) => {

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import nodemailer from 'nodemailer';
 import type { MailSettings } from '../../models/mailSettings';
+import { RemoteFetchError, resolveInfrastructureHost } from './remoteFetch';
 
 // Outgoing mail through the SMTP account of the system settings ('mail' group), behind a small interface:
 // inquiry replies and the settings' test message. Every failure is sorted into what an admin can act on
@@ -25,7 +26,7 @@ export interface Mailer {
   close(): void;
 }
 
-export type MailFailure = 'notConfigured' | 'connect' | 'auth' | 'tls' | 'address' | 'rejected';
+export type MailFailure = 'notConfigured' | 'connect' | 'auth' | 'tls' | 'address' | 'rejected' | 'forbidden';
 
 export class MailError extends Error {
   constructor(
@@ -73,22 +74,37 @@ export function classifyMailError(err: unknown): MailError {
 export function smtpMailer(settings: MailSettings, options: MailerOptions = {}): Mailer {
   if (!settings.smtp_host || !(settings.from_address || settings.smtp_user)) throw new MailError('notConfigured', '');
   const timeout = options.timeoutMs ?? 15_000;
-  const transport = nodemailer.createTransport({
-    host: settings.smtp_host,
-    port: settings.smtp_port,
-    secure: settings.smtp_security === 'ssl',
-    requireTLS: settings.smtp_security === 'starttls',
-    ignoreTLS: settings.smtp_security === 'none',
-    auth: settings.smtp_user && settings.smtp_password ? { user: settings.smtp_user, pass: settings.smtp_password } : undefined,
-    connectionTimeout: timeout,
-    greetingTimeout: timeout,
-    socketTimeout: timeout * 2,
-    // SNI names a host, never an address (RFC 6066).
-    tls: { ...(options.ca ? { ca: options.ca } : {}), ...(isIP(settings.smtp_host) ? {} : { servername: settings.smtp_host }) },
-  });
+  // The transport connects to the address checked here (never the cloud metadata service or another
+  // link-local address; loopback and LAN servers are allowed), with the name kept for SNI and the certificate.
+  const connect = (address: string) =>
+    nodemailer.createTransport({
+      host: address,
+      ...(isIP(settings.smtp_host) ? {} : { servername: settings.smtp_host }),
+      port: settings.smtp_port,
+      secure: settings.smtp_security === 'ssl',
+      requireTLS: settings.smtp_security === 'starttls',
+      ignoreTLS: settings.smtp_security === 'none',
+      auth: settings.smtp_user && settings.smtp_password ? { user: settings.smtp_user, pass: settings.smtp_password } : undefined,
+      connectionTimeout: timeout,
+      greetingTimeout: timeout,
+      socketTimeout: timeout * 2,
+      // SNI names a host, never an address (RFC 6066).
+      tls: { ...(options.ca ? { ca: options.ca } : {}), ...(isIP(settings.smtp_host) ? {} : { servername: settings.smtp_host }) },
+    });
+  /** One transport (one connection) per message; close() ends those still open. */
+  const open = new Set<ReturnType<typeof connect>>();
   const from = senderOf(settings);
   return {
     async sendMail(mail) {
+      let address: string;
+      try {
+        ({ address } = await resolveInfrastructureHost(settings.smtp_host));
+      } catch (err) {
+        if (err instanceof RemoteFetchError && err.reason === 'private_address') throw new MailError('forbidden', settings.smtp_host);
+        throw new MailError('connect', `getaddrinfo ENOTFOUND ${settings.smtp_host}`);
+      }
+      const transport = connect(address);
+      open.add(transport);
       try {
         const info = await transport.sendMail({
           from,
@@ -102,8 +118,14 @@ export function smtpMailer(settings: MailSettings, options: MailerOptions = {}):
         return { messageId: String(info.messageId ?? '') };
       } catch (err) {
         throw classifyMailError(err);
+      } finally {
+        open.delete(transport);
+        transport.close();
       }
     },
-    close: () => transport.close(),
+    close: () => {
+      for (const transport of open) transport.close();
+      open.clear();
+    },
   };
 }

@@ -31,7 +31,9 @@ for (const [net4, bits] of [
   ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
 ] as const) FORBIDDEN.addSubnet(net4, bits, 'ipv4');
 for (const [net6, bits] of [
-  ['::', 128], ['::1', 128], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['100::', 64], ['2001::', 23], ['2001:db8::', 32],
+  // ::/96 holds :: and ::1 and the deprecated IPv4-compatible form (::127.0.0.1); ::ffff:0:0:0/96 the
+  // IPv4-translated one. IPv4-mapped addresses (::ffff:127.0.0.1) are checked against the IPv4 rules by BlockList.
+  ['::', 96], ['::ffff:0:0:0', 96], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['100::', 64], ['2001::', 23], ['2001:db8::', 32],
   ['2002::', 16], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
 ] as const) FORBIDDEN.addSubnet(net6, bits, 'ipv6');
 
@@ -40,6 +42,35 @@ export function isForbiddenAddress(address: string): boolean {
   const family = net.isIP(address);
   if (family === 0) return true;
   return FORBIDDEN.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+/**
+ * Addresses no connection to infrastructure the super-admin configures (the SMTP and IMAP servers) may reach:
+ * link-local (the cloud metadata service at 169.254.169.254, fe80::/10), the AWS IPv6 metadata address,
+ * "this network" (0.0.0.0 reaches the host itself), multicast and reserved ranges. Loopback and private ranges
+ * stay allowed there: a company's mail server often runs on its LAN or on the same machine (a local MTA).
+ */
+const INFRASTRUCTURE_FORBIDDEN = new net.BlockList();
+for (const [net4, bits] of [['0.0.0.0', 8], ['169.254.0.0', 16], ['224.0.0.0', 4], ['240.0.0.0', 4]] as const) INFRASTRUCTURE_FORBIDDEN.addSubnet(net4, bits, 'ipv4');
+for (const [net6, bits] of [['::', 128], ['fe80::', 10], ['fd00:ec2::254', 128], ['ff00::', 8]] as const) INFRASTRUCTURE_FORBIDDEN.addSubnet(net6, bits, 'ipv6');
+
+export function isForbiddenInfrastructureAddress(address: string): boolean {
+  const family = net.isIP(address);
+  if (family === 0) return true;
+  return INFRASTRUCTURE_FORBIDDEN.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+/**
+ * Resolves a configured server's host once and checks every address (RemoteFetchError 'unresolvable' or
+ * 'private_address'); the caller connects to the address answered, never to the name again (no second DNS
+ * answer). An IPv4 address is preferred, as the mail libraries do.
+ */
+export async function resolveInfrastructureHost(
+  host: string,
+  isForbidden: (address: string) => boolean = isForbiddenInfrastructureAddress,
+): Promise<{ address: string; family: number }> {
+  const addresses = await resolveChecked(host, isForbidden);
+  return addresses.find((a) => a.family === 4) ?? addresses[0]!;
 }
 
 export interface RemoteFetchOptions {
