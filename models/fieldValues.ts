@@ -1,4 +1,5 @@
 import type { FieldType, ModelField } from './contentModel';
+import { isSiteUrl } from './siteUrl';
 
 // Values of a content item's model fields: checked against the model's fields (required, type,
 // options), coerced to each type's stored shape, defaults applied. Shared by the content server
@@ -58,9 +59,13 @@ function realDate(y: string, m: string, d: string): boolean {
   return date.getUTCFullYear() === Number(y) && date.getUTCMonth() === Number(m) - 1 && date.getUTCDate() === Number(d);
 }
 
-/** A link to an uploaded or remote file: http(s) or a path on this site; never javascript: or data:. */
+/**
+ * A link to an uploaded or remote file: http(s) or a path on this site; never javascript: or data:, and never a
+ * quote, bracket or parenthesis that could end the attribute or CSS url('…') a theme writes it into (the rule
+ * marketing links follow).
+ */
 function isFileUrl(value: string): boolean {
-  return /^https?:\/\/[^\s]+$/i.test(value) || /^\/(?!\/)[^\s]*$/.test(value);
+  return isSiteUrl(value);
 }
 
 const asText = (value: unknown): string | undefined =>

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { addRoute } from '../http/route';
 import { ApiError, badRequest } from '../http/errors';
-import { readSheet } from '../operations/contentImport/sheet';
+import { readSheet, templateCsv } from '../operations/contentImport/sheet';
 import { IMPORT_JOB, previewImport, type ImportPayload } from '../operations/contentImport/importer';
 import { contentScaffold } from '../operations/content/scaffold';
 import { currentSiteId } from '../operations/sites';
@@ -49,12 +49,10 @@ export default async function contentImportRoutes(app: FastifyInstance) {
       const zh = req.lang === 'zh';
       const builtIn = Object.values(IMPORT_HEADERS).map((names) => names[zh ? names.length - 1 : 0]!);
       const headers = [...builtIn, ...scaffold.fields.map((f) => f.title)];
-      const csv = headers.map((h) => (/[",\n]/.test(h) ? `"${h.replace(/"/g, '""')}"` : h)).join(',') + '\r\n';
-      // A BOM so Excel opens the Chinese headers as UTF-8.
       return void reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="import-${query.category_id}.csv"`)
-        .send('\uFEFF' + csv);
+        .send(templateCsv(headers));
     },
   });
 }

@@ -75,6 +75,22 @@ export function objectStorageConfig(s: StorageSettings): ObjectStorageConfig {
   };
 }
 
+/** Types a browser would render as a document with scripts (HTML, XHTML, SVG, any XML). */
+const MARKUP_TYPE = /^\s*(text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml|[\w.-]+\/[\w.-]+\+xml)\b/i;
+/** Of those, the ones with no use as an inline resource: stored as plain text. SVG stays an image for <img>. */
+const TEXT_INSTEAD = /^\s*(text\/html|application\/xhtml\+xml|text\/xml|application\/xml)\b/i;
+
+/**
+ * The headers an object is stored with, which the bucket answers when its public URL is opened. The bucket is
+ * not behind our sandboxing CSP (server/plugins/securityHeaders.ts applies it to local /uploads), so markup
+ * types get the same rule as local uploads: a download (Content-Disposition: attachment), never a page rendered
+ * inline from the bucket's origin; HTML and XML are also typed as plain text.
+ */
+export function objectHeaders(mime: string): { ContentType: string; ContentDisposition?: string } {
+  if (!MARKUP_TYPE.test(mime)) return { ContentType: mime };
+  return { ContentType: TEXT_INSTEAD.test(mime) ? 'text/plain; charset=utf-8' : mime, ContentDisposition: 'attachment' };
+}
+
 export interface ObjectStorageOptions {
   /** Attempts per request (1 for the connection test: its answer should be quick and exact). */
   maxAttempts?: number;
@@ -112,7 +128,7 @@ export class ObjectStorage implements Storage {
 
   async put(key: string, bytes: Uint8Array, mime: string): Promise<string> {
     assertSafeKey(key);
-    await this.client.send(new PutObjectCommand({ Bucket: this.config.bucket, Key: key, Body: bytes, ContentType: mime, ContentLength: bytes.length }));
+    await this.client.send(new PutObjectCommand({ Bucket: this.config.bucket, Key: key, Body: bytes, ContentLength: bytes.length, ...objectHeaders(mime) }));
     return this.publicUrl(key);
   }
 
@@ -121,7 +137,7 @@ export class ObjectStorage implements Storage {
     // Multipart from a file stream: at most PARTS_IN_FLIGHT parts are in memory at a time.
     const upload = new Upload({
       client: this.client,
-      params: { Bucket: this.config.bucket, Key: key, Body: createReadStream(localPath), ContentType: mime },
+      params: { Bucket: this.config.bucket, Key: key, Body: createReadStream(localPath), ...objectHeaders(mime) },
       partSize: PART_BYTES,
       queueSize: PARTS_IN_FLIGHT,
       leavePartsOnError: false,

@@ -2,7 +2,8 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { uniqueName } from '../helpers/fixtures';
-import { createSite, uniqueDomain } from '../helpers/sites';
+import { createColumn, createField, createModel, createSite, uniqueDomain } from '../helpers/sites';
+import { templateCsv } from '../../server/operations/contentImport/sheet';
 import { neutralise as keywordCell } from '../../server/operations/keywords/exporting';
 import { neutraliseCell as formCell } from '../../models/form';
 import { neutraliseCell as resumeCell } from '../../models/position';
@@ -77,7 +78,8 @@ function expectNeutralised(cells: string[], payloads: string[], plain: string[])
 }
 
 describe('formula injection: the neutralising functions every export uses', () => {
-  const functions = { keywords: keywordCell, 'form submissions': formCell, resumes: resumeCell };
+  const templateCell = (v: string) => parseCsv(templateCsv([v]).slice(1))[0]![0]!;
+  const functions = { keywords: keywordCell, 'form submissions': formCell, resumes: resumeCell, 'content import template': templateCell };
   for (const [name, fn] of Object.entries(functions)) {
     it.each(['=', '+', '-', '@', '\t', '\r'])(`${name}: a cell starting with %j gets a leading apostrophe`, (start) => {
       const value = `${start}1+1`;
@@ -120,5 +122,26 @@ describe('formula injection: exports over the API', () => {
     const xlsx = await xlsxCells(`/resume/export?format=xlsx&${q}`);
     for (const c of xlsx) expect(c.formula).toBeUndefined();
     expectNeutralised(xlsx.map((c) => c.value), PAYLOADS, [`${tag} x`, 'a@example.com']);
+  });
+
+  it('content import template (CSV): formula-like model field titles in the header row are neutralised, and the template still imports', async () => {
+    const modelId = await createModel(t, token);
+    const plain = uniqueName('Plain title');
+    // Titles are trimmed when saved, so the TAB and CR payloads arrive as their formula.
+    const titles = PAYLOADS.map((p) => p.trim());
+    for (const [i, title] of [...titles, plain].entries()) await createField(t, token, modelId, { name: `f_${i}`, title });
+    const columnId = await createColumn(t, token, siteId, { model_id: modelId });
+    const cells = await csvCells(`/ContentImport/template?category_id=${columnId}`);
+    expectNeutralised(cells, titles, [plain, 'title']);
+    // The downloaded template, filled in and uploaded again, maps every neutralised header back to its field.
+    const bytes = await download(`/ContentImport/template?category_id=${columnId}`);
+    const filled = Buffer.concat([bytes, Buffer.from(['Row one', '<p>x</p>', ...titles.map(() => 'v'), 'v'].map((v) => `"${v}"`).join(',') + '\r\n')]);
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(filled)]), 'import.csv');
+    const res = await fetch(`${t.url}/api/ContentImport/commission?category_id=${columnId}&commit=0`, { method: 'POST', headers: { 'x-token': token, 'x-site-id': String(siteId), 'x-language': 'en' }, body: form });
+    const json = (await res.json()) as { code: number; msg: string; data: { mapping: Array<{ field: string }>; ignored: string[] } };
+    expect(json.code, json.msg).toBe(0);
+    expect(json.data.ignored).toEqual([]);
+    expect(json.data.mapping.map((m) => m.field)).toEqual(expect.arrayContaining([...titles, plain].map((_, i) => `fields.f_${i}`)));
   });
 });

@@ -6,6 +6,9 @@ import { looksLikeStack } from '../helpers/fixtures';
 import { html, image, storedUploads, uploadFile, type Caller } from '../helpers/attachmentFixtures';
 import { uploadFile as editorUpload } from '../helpers/contentFixtures';
 import { attachments } from '../../server/db/schema/index';
+import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { S3_ACCESS_KEY_ID, S3_SECRET, startS3, type S3Peer } from '../helpers/s3';
+import { objectHeaders } from '../../server/services/objectStorage';
 
 // Issue 15, attack regressions: hostile uploads. SVGs carrying script, event handlers or foreignObject are
 // sanitised; markup disguised as an image (content-type spoofing), double extensions and script extensions
@@ -149,3 +152,59 @@ describe('content-type spoofing, polyglots and double extensions', () => {
     expectSandboxed(served.headers);
   });
 });
+
+describe('SVG uploads kept in object storage download rather than render from the bucket', () => {
+  let s3: S3Peer;
+  let bucket: S3Client;
+  const useStorage = async (values: Record<string, unknown>) => {
+    const res = await t.client(token).post('/sysSetting/update', { group: 'storage', values });
+    expect(res.code, res.msg).toBe(0);
+  };
+  /** The headers the bucket answers for the object behind a public URL (the test's own client, signed). */
+  const bucketHeaders = async (url: string) => {
+    const key = url.slice(`${s3.endpoint}/${s3.bucket}/`.length);
+    const head = await bucket.send(new HeadObjectCommand({ Bucket: s3.bucket, Key: key }));
+    return { key, type: head.ContentType ?? '', disposition: head.ContentDisposition ?? '' };
+  };
+  beforeAll(async () => {
+    s3 = await startS3();
+    bucket = new S3Client({ endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: S3_ACCESS_KEY_ID, secretAccessKey: S3_SECRET } });
+    await useStorage(s3.settings('aliyun') as never);
+  });
+  afterAll(async () => {
+    await useStorage({ method: 'local' });
+    bucket?.destroy();
+    await s3?.stop();
+  });
+
+  it('an SVG with script uploaded to object storage is stored sanitised, as an image/svg+xml attachment', async () => {
+    const res = await uploadFile(t, c, { name: 'logo.svg', bytes: Buffer.from(svgAttacks[0]![1]), mime: 'image/svg+xml' });
+    expect(res.code, res.msg).toBe(0);
+    expect(res.data.url.startsWith(`${s3.endpoint}/${s3.bucket}/`), res.data.url).toBe(true);
+    const { key, type, disposition } = await bucketHeaders(res.data.url);
+    expect(type).toMatch(/^image\/svg\+xml/);
+    expect(disposition).toMatch(/^attachment/);
+    const stored = (await s3.object(key))!.toString('utf8');
+    expect(stored).not.toContain('<script');
+    expect(stored).toContain('<rect');
+  });
+
+  it('an honest PNG in object storage stays an inline image (no forced download)', async () => {
+    const res = await uploadFile(t, c, { name: 'ok.png', bytes: await image('png', 2, 2), mime: 'image/png' });
+    expect(res.code, res.msg).toBe(0);
+    const { type, disposition } = await bucketHeaders(res.data.url);
+    expect(type).toMatch(/^image\/png/);
+    expect(disposition).toBe('');
+  });
+
+  it.each([
+    ['image/svg+xml', 'image/svg+xml'],
+    ['text/html', 'text/plain; charset=utf-8'],
+    ['application/xhtml+xml', 'text/plain; charset=utf-8'],
+    ['text/xml', 'text/plain; charset=utf-8'],
+    ['application/rss+xml', 'application/rss+xml'],
+  ])('a %s object is stored as a download typed %s', (mime, stored) => {
+    expect(objectHeaders(mime)).toEqual({ ContentType: stored, ContentDisposition: 'attachment' });
+  });
+});
+

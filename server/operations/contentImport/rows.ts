@@ -4,7 +4,7 @@ import type { ContentSave } from '../../../models/content';
 import { ContentSave as ContentSaveSchema } from '../../../models/content';
 import { fieldSentence, parseLocalized, type ValidationLocale } from '../../../models/validationMessages';
 import { validateFieldValues } from '../../../models/fieldValues';
-import type { Sheet } from './sheet';
+import { headerText, type Sheet } from './sheet';
 
 /** Where a file column goes: a built-in content field, or `fields.<name>` of a model field. */
 export interface Mapping {
@@ -18,7 +18,7 @@ export function mapHeaders(headers: readonly string[], fields: readonly ModelFie
   const ignored: string[] = [];
   const taken = new Set<string>();
   for (const header of headers) {
-    const h = header.trim().toLowerCase();
+    const h = headerText(header.trim()).trim().toLowerCase();
     const builtIn = Object.entries(IMPORT_HEADERS).find(([, names]) => names.includes(h))?.[0];
     const model = fields.find((f) => f.name.toLowerCase() === h || f.title.trim().toLowerCase() === h);
     const field = builtIn ?? (model ? `fields.${model.name}` : undefined);

@@ -2,6 +2,7 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { badRequest } from '../../http/errors';
 import { IMPORT_MAX_ROWS } from '../../../models/contentImport';
+import { neutraliseCell } from '../../../models/form';
 
 export interface Sheet {
   headers: string[];
@@ -69,3 +70,19 @@ export async function readSheet(bytes: Buffer, filename: string): Promise<Sheet>
   }
   return fromMatrix(matrix);
 }
+
+/**
+ * The import template (GET /ContentImport/template): one CSV header row, with a BOM so Excel opens Chinese
+ * headers as UTF-8. Model field titles are admin-typed text, so every cell is neutralised like the exports'
+ * cells (a leading = + - @ TAB or CR gets an apostrophe) and quoted when it holds a quote, comma or line break.
+ */
+export function templateCsv(headers: readonly string[]): string {
+  const cell = (header: string) => {
+    const text = neutraliseCell(header);
+    return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  };
+  return '\uFEFF' + headers.map(cell).join(',') + '\r\n';
+}
+
+/** A header as typed, without the apostrophe the template put before a formula-like title. */
+export const headerText = (header: string) => header.replace(/^'(?=[=+\-@\t\r])/, '');
