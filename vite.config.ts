@@ -8,8 +8,10 @@ import { menuPinyin } from './server/clientPinyin.js';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
-// tests/faults: kill -9 and restarts of the real server in child processes (issue 15); only `npm run faults` sets it.
+// tests/faults: kill -9 and restarts of the real server in child processes (issue 15). The quick files (one or two
+// server starts, rows of a few seconds) run in `npm test`; all of them only with BANYAN_FAULTS=1 (`npm run faults`).
 const withFaults = process.env.BANYAN_FAULTS === '1';
+const quickFaults = ['tests/faults/storageFaults.test.ts', 'tests/faults/postgresRestart.test.ts', 'tests/faults/gracefulStop.test.ts'];
 // tests/security: attack regressions and security headers, against the real app (issue 15).
 const apiTests = ['tests/server/**/*.test.ts', 'tests/security/**/*.test.ts'];
 const bundle = adminBundle();
@@ -79,19 +81,17 @@ export default defineConfig({
             },
           ]
         : []),
-      ...(withFaults
-        ? [
-            {
-              extends: true as const,
-              test: {
-                name: 'faults',
-                include: ['tests/faults/**/*.test.ts'],
-                environment: 'node',
-                testTimeout: 300_000,
-              },
-            },
-          ]
-        : []),
+      {
+        extends: true,
+        test: {
+          name: 'faults',
+          // After the API files: the fault servers are processes of their own and would compete with them.
+          sequence: { groupOrder: 2 },
+          include: withFaults ? ['tests/faults/**/*.test.ts'] : quickFaults,
+          environment: 'node',
+          testTimeout: 300_000,
+        },
+      },
       {
         extends: true,
         test: {

@@ -102,8 +102,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     setHeaders: (reply) => void reply.header('x-content-type-options', 'nosniff'),
   });
   await ctx.jobs.recover();
-  // Let running jobs finish their step before the database closes.
-  app.addHook('onClose', () => ctx.jobs.whenIdle());
+  // Closing: the running job finishes its current step (then counts as interrupted) before the database closes.
+  app.addHook('onClose', () => ctx.jobs.stop());
   // The public websites answer every other path, by Host header.
   await app.register(publicSites);
   return app;

@@ -38,8 +38,34 @@ export async function openPglite(dataDir: string): Promise<Database> {
   return wrapPglite(client);
 }
 
+/** Ports of the PostgreSQL servers this process opened (a refused connection to one means the database is down). */
+const databasePorts = new Set<number>();
+const NETWORK_DOWN = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH']);
+
+/**
+ * True when a failure means PostgreSQL cannot be reached right now (stopped, restarting, connection dropped):
+ * SQLSTATE class 08 or 57P01-57P03, a dropped connection, or a refused connection to the database's port or
+ * under a Drizzle query. The caller answers 503 and the next query tries a fresh connection.
+ */
+export function databaseUnavailable(err: unknown): boolean {
+  let underQuery = false;
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 6; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, port, name, message } = e as { code?: unknown; port?: unknown; name?: unknown; message?: unknown };
+    if (name === 'DrizzleQueryError') underQuery = true;
+    if (typeof code === 'string' && (code.startsWith('08') || /^57P0[123]$/.test(code))) return true;
+    if (typeof message === 'string' && /Connection terminated|timeout exceeded when trying to connect/i.test(message)) return true;
+    if (typeof code === 'string' && NETWORK_DOWN.has(code) && (underQuery || (typeof port === 'number' && databasePorts.has(port)))) return true;
+  }
+  return false;
+}
+
 export async function openPostgres(url: string): Promise<Database> {
+  databasePorts.add(Number(new URL(url).port || 5432));
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client whose connection drops (PostgreSQL restarted, network cut) is an 'error' event on the pool:
+  // unheard, it would end the process. The pool has already discarded that client and opens a new connection
+  // for the next query; queries while PostgreSQL is down fail (500 envelope) and work again once it is back.
+  pool.on('error', (err) => console.warn(`PostgreSQL connection lost (${err.message}); reconnecting on the next query`));
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return { db, kind: 'postgres', close: () => pool.end() };
 }

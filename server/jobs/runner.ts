@@ -1,6 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { jobs } from '../db/schema/index';
 import type { Db } from '../db/client';
+import { isMessageKey, translate } from '../i18n/messages';
+import type { Language } from '../../models/language';
 
 export type JobRow = typeof jobs.$inferSelect;
 
@@ -12,6 +14,27 @@ export interface JobContext {
   progress(done: number, total: number): Promise<void>;
   /** True once someone asked to cancel: the handler stops at its next step. */
   cancelled(): boolean;
+}
+
+/** The error of a job the server's stop or restart interrupted (GET /job/read answers it in the caller's language). */
+export const JOB_INTERRUPTED = 'interrupted';
+
+/**
+ * A job that failed on the file system (disk full, a folder it may not write) records a message key, not the
+ * system's message (which names server paths): GET /job/read answers it in the caller's language.
+ */
+export function storageErrorKey(err: unknown): 'job.noSpace' | 'job.unwritable' | null {
+  const code = (err as NodeJS.ErrnoException | null)?.code;
+  if (code === 'ENOSPC' || code === 'EDQUOT') return 'job.noSpace';
+  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS' || code === 'ENOTDIR' || code === 'EISDIR') return 'job.unwritable';
+  return null;
+}
+
+/** A job's recorded error as the admin reads it: the runner's own keys in the caller's language, others as recorded. */
+export function jobErrorText(lang: Language, error: string): string {
+  if (error === JOB_INTERRUPTED) return translate(lang, 'job.interrupted');
+  if (error.startsWith('job.') && isMessageKey(error)) return translate(lang, error);
+  return error;
 }
 
 export type JobHandler = (ctx: JobContext) => Promise<Record<string, unknown>>;
@@ -36,6 +59,8 @@ export class JobRunner {
   private cancelRequested = new Set<number>();
   private idle: Promise<void> = Promise.resolve();
   private release: () => void = () => {};
+  /** Set when the server closes: no new job starts, the running one stops at its next step. */
+  private stopping = false;
 
   constructor(
     private readonly db: Db,
@@ -46,8 +71,19 @@ export class JobRunner {
   async recover() {
     await this.db
       .update(jobs)
-      .set({ status: 'failed', error: 'interrupted', finishedAt: new Date() })
+      .set({ status: 'failed', error: JOB_INTERRUPTED, finishedAt: new Date() })
       .where(inArray(jobs.status, ['queued', 'running']));
+  }
+
+  /**
+   * The server is closing (SIGTERM): the running job finishes its current step and is marked failed
+   * ('interrupted'), unless it completes first; queued jobs stay queued and recover() fails them at the next start.
+   * Resolves once nothing runs.
+   */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.queue = [];
+    await this.whenIdle();
   }
 
   async enqueue(kind: string, payload: Record<string, unknown>, meta: { siteId?: number | null; createdBy?: number } = {}): Promise<number> {
@@ -57,7 +93,7 @@ export class JobRunner {
       .values({ kind, payload, siteId: meta.siteId ?? null, createdBy: meta.createdBy ?? null })
       .returning({ id: jobs.id });
     this.queue.push(row!.id);
-    if (!this.running) {
+    if (!this.running && !this.stopping) {
       // Marked before the drain starts, so a second enqueue joins this drain instead of starting another.
       this.running = true;
       this.idle = new Promise((resolve) => (this.release = resolve));
@@ -97,6 +133,8 @@ export class JobRunner {
     const handler = handlers.get(row.kind)!;
     await this.db.update(jobs).set({ status: 'running', startedAt: new Date() }).where(eq(jobs.id, id));
     let written = { progress: row.progress, total: row.total };
+    /** The handler asked whether to stop after the server began closing, and was told to: it stopped early. */
+    let stoppedEarly = false;
     const ctx: JobContext = {
       id,
       payload: row.payload,
@@ -110,20 +148,30 @@ export class JobRunner {
         }
         await yieldToRequests();
       },
-      cancelled: () => this.cancelRequested.has(id),
+      cancelled: () => {
+        if (this.cancelRequested.has(id)) return true;
+        if (this.stopping) stoppedEarly = true;
+        return this.stopping;
+      },
     };
     try {
       const result = await handler(ctx);
       const cancelled = this.cancelRequested.has(id);
+      if (stoppedEarly && !cancelled) {
+        // Stopped by the shutdown at a step boundary: not the admin's cancel, not done.
+        await this.db.update(jobs).set({ status: 'failed', error: JOB_INTERRUPTED, finishedAt: new Date() }).where(eq(jobs.id, id));
+        return;
+      }
       await this.db
         .update(jobs)
         .set({ status: cancelled ? 'cancelled' : 'done', progress: cancelled ? row.progress : 100, result, finishedAt: new Date() })
         .where(eq(jobs.id, id));
     } catch (err) {
       this.log(`job ${id} (${row.kind}) failed`, err);
+      const error = stoppedEarly ? JOB_INTERRUPTED : (storageErrorKey(err) ?? (err instanceof Error ? err.message.slice(0, 500) : String(err)));
       await this.db
         .update(jobs)
-        .set({ status: 'failed', error: err instanceof Error ? err.message.slice(0, 500) : String(err), finishedAt: new Date() })
+        .set({ status: 'failed', error, finishedAt: new Date() })
         .where(eq(jobs.id, id));
     } finally {
       this.cancelRequested.delete(id);

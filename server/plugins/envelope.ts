@@ -1,6 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ApiError } from '../http/errors';
+import { storageErrorKey } from '../jobs/runner';
+import { databaseUnavailable } from '../db/client';
 import { translate, type MessageKey } from '../i18n/messages';
 import { LANGUAGE_HEADER, toLanguage } from '../../models/language';
 
@@ -32,6 +34,17 @@ export default fp(
           .send({ code: error.code, msg: translate(req.lang, error.key, error.params), data: error.data });
       }
       const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+      // PostgreSQL down or restarting: said so (503), and the next request tries a fresh connection.
+      if (databaseUnavailable(error)) {
+        req.log.error({ err: error }, 'database unavailable');
+        return reply.status(503).send({ code: 503, msg: translate(req.lang, 'error.databaseUnavailable'), data: null });
+      }
+      // A write the file system refused (disk full, a folder it may not write): said plainly, never the path.
+      const storage = storageErrorKey(error);
+      if (storage) {
+        req.log.error({ err: error }, 'request failed on the file system');
+        return reply.status(500).send({ code: 500, msg: translate(req.lang, storage === 'job.noSpace' ? 'error.noSpace' : 'error.unwritable'), data: null });
+      }
       if (status >= 500 || !STATUS_MESSAGES[status]) {
         req.log.error({ err: error }, 'request failed');
         return reply.status(500).send({ code: 500, msg: translate(req.lang, 'error.server'), data: null });

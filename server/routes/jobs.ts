@@ -7,6 +7,7 @@ import { iso } from '../db/listing';
 import { IdQuery } from '../../models/common';
 import type { Job } from '../../models/job';
 import type { AuthContext } from '../http/context';
+import { jobErrorText } from '../jobs/runner';
 
 /** Only the admin who started a job (or a super-admin) follows or cancels it. */
 async function ownJob(app: FastifyInstance, auth: AuthContext, id: number) {
@@ -22,7 +23,7 @@ export default async function jobRoutes(app: FastifyInstance) {
     url: '/job/read',
     permission: 'authenticated',
     query: IdQuery,
-    handler: async ({ auth, query }) => {
+    handler: async ({ req, auth, query }) => {
       const row = await ownJob(app, auth, query.id);
       const data: Job = {
         id: row.id,
@@ -31,7 +32,7 @@ export default async function jobRoutes(app: FastifyInstance) {
         progress: row.progress,
         total: row.total,
         result: row.result ?? null,
-        error: row.error,
+        error: jobErrorText(req.lang, row.error),
         created_at: iso(row.createdAt)!,
         finished_at: iso(row.finishedAt),
       };

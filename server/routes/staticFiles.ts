@@ -9,6 +9,7 @@ import { siteById } from '../public/data';
 import { attachStaticGen, lastRuns, STATIC_GEN_JOB, type StaticGenPayload } from '../operations/staticGen/job';
 import { hasOutput, OutputPathError, outputDirOf, ownsOrEmpty } from '../operations/staticGen/output';
 import { StaticGenerate, type StaticIndex } from '../../models/staticGen';
+import { jobErrorText } from '../jobs/runner';
 
 // Static generation (/StaticFile/index, issue 6): start a run as a job, list the last runs.
 export default async function staticFileRoutes(app: FastifyInstance) {
@@ -32,7 +33,8 @@ export default async function staticFileRoutes(app: FastifyInstance) {
     handler: async ({ req, auth }) => {
       const siteId = currentSiteId(req, auth);
       const { dir } = await outputOf(siteId);
-      const data: StaticIndex = { output: dir, has_output: await hasOutput(dir), runs: await lastRuns(app.ctx.db, siteId) };
+      const runs = (await lastRuns(app.ctx.db, siteId)).map((r) => ({ ...r, error: jobErrorText(req.lang, r.error) }));
+      const data: StaticIndex = { output: dir, has_output: await hasOutput(dir), runs };
       return { data };
     },
   });

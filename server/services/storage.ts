@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -37,6 +38,21 @@ export function assertSafeKey(key: string): void {
 export const LOCAL_STORAGE = 1;
 export const UPLOADS_PREFIX = '/uploads/';
 
+/**
+ * Writes a file under a temporary name beside it and renames it into place once complete: a full disk or a
+ * failed copy leaves no half-written file at the public key (the partial one is removed).
+ */
+async function writeWhole(file: string, write: (part: string) => Promise<unknown>) {
+  const part = `${file}.part-${randomUUID()}`;
+  try {
+    await write(part);
+    await fs.rename(part, file);
+  } catch (err) {
+    await fs.rm(part, { force: true }).catch(() => undefined);
+    throw err;
+  }
+}
+
 /** Files under <dataDir>/uploads, public at /uploads/<key>. */
 export class LocalStorage implements Storage {
   readonly kind = LOCAL_STORAGE;
@@ -58,7 +74,7 @@ export class LocalStorage implements Storage {
   async put(key: string, bytes: Uint8Array): Promise<string> {
     const file = this.fileOf(key);
     await fs.mkdir(path.dirname(file), { recursive: true });
-    await fs.writeFile(file, bytes);
+    await writeWhole(file, (part) => fs.writeFile(part, bytes));
     return this.publicUrl(key);
   }
 
@@ -71,7 +87,7 @@ export class LocalStorage implements Storage {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
       // Another device (a temp dir elsewhere): copied as a stream, then the source removed.
-      await pipeline(createReadStream(localPath), createWriteStream(file));
+      await writeWhole(file, (part) => pipeline(createReadStream(localPath), createWriteStream(part)));
       await fs.rm(localPath, { force: true });
     }
     return this.publicUrl(key);

@@ -36,6 +36,12 @@ export interface FaultServer {
   login(): Promise<string>;
   /** Every content row of the column, read straight from the database by the server process. */
   dump(columnId: number): Promise<ContentRow[]>;
+  /** A read of the server's database by the server process (plain SQL, answered as rows). */
+  query<T = Record<string, unknown>>(text: string): Promise<T[]>;
+  /** The server process's id (a restart is a new process). */
+  pid: number;
+  /** Sends SIGTERM without waiting: answers the exit code once the process has exited. */
+  sigterm(): Promise<number | null>;
   /** SIGKILL: no shutdown, no flush. */
   kill(): Promise<void>;
   /** SIGTERM, as a service manager stops it: the server closes itself. */
@@ -81,13 +87,14 @@ export async function faultData(kind: 'pglite' | 'postgres'): Promise<FaultData>
   };
 }
 
-export async function startFaultServer(data: FaultData, opts: { setup?: boolean } = {}): Promise<FaultServer> {
+export async function startFaultServer(data: FaultData, opts: { setup?: boolean; contents?: number } = {}): Promise<FaultServer> {
   const child: ChildProcess = fork(path.join(here, 'faultServer.ts'), [], {
     env: {
       ...process.env,
       DATA_DIR: data.dataDir,
       DATABASE_URL: data.databaseUrl ?? '',
       FAULT_SETUP: opts.setup ? '1' : '',
+      FAULT_CONTENTS: String(opts.contents ?? 0),
       FAULT_PASSWORD: PASSWORD,
       NODE_ENV: 'production',
     },
@@ -119,6 +126,22 @@ export async function startFaultServer(data: FaultData, opts: { setup?: boolean 
         child.on('message', onMessage);
         child.send({ type: 'dump', columnId });
       });
+    },
+    query<T>(text: string) {
+      return new Promise<T[]>((resolve) => {
+        const onMessage = (m: { type: string; rows: T[] }) => {
+          if (m.type !== 'sql') return;
+          child.off('message', onMessage);
+          resolve(m.rows);
+        };
+        child.on('message', onMessage);
+        child.send({ type: 'sql', text });
+      });
+    },
+    pid: child.pid!,
+    sigterm() {
+      child.kill('SIGTERM');
+      return exited.then(() => child.exitCode);
     },
     async kill() {
       child.kill('SIGKILL');

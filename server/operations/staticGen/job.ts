@@ -4,7 +4,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { contents, jobs } from '../../db/schema/index';
-import { registerJob, yieldToRequests, type JobContext } from '../../jobs/runner';
+import { registerJob, storageErrorKey, yieldToRequests, type JobContext } from '../../jobs/runner';
 import { prefetchContents, rendererOf, renderPage, useRenderer } from '../../public/pages';
 import type { RunCache } from '../../public/lists';
 import { parsePath } from '../../public/urls';
@@ -14,7 +14,7 @@ import { wants } from '../../pluginHost/hookPoints';
 import { columnsOf, siteById } from '../../public/data';
 import { descendantIds } from '../../public/view';
 import { iso } from '../../db/listing';
-import { fileFor, hasOutput, markOutput, outputDirOf, ownsOrEmpty, readManifest, removeOutput, swapIn, writeOutput, type OutputManifest } from './output';
+import { fileFor, hasOutput, markOutput, outputDirOf, ownsOrEmpty, readManifest, removeOutput, removeStaleRuns, swapIn, writeOutput, type OutputManifest } from './output';
 import { contentRunPaths, listSignature, ordersOf } from './changes';
 import { planPaths } from './paths';
 import type { StaticGenResult, StaticIndex } from '../../../models/staticGen';
@@ -92,7 +92,7 @@ async function generate(ctx: JobContext, app: FastifyInstance, p: StaticGenPaylo
   if (!(await ownsOrEmpty(dir))) throw new Error(`the static folder ${dir} holds files the generator did not write`);
   const whole = p.scope === 'site';
   const target = whole ? `${dir}.tmp-${ctx.id}` : dir;
-  await fs.rm(whole ? target : `${dir}.none`, { recursive: true, force: true });
+  if (whole) await removeStaleRuns(dir);
   await fs.mkdir(target, { recursive: true });
   // Reads shared by the run's pages; the manifest says what the output holds (a whole-site run starts afresh).
   const runCache: RunCache = new Map();
@@ -151,9 +151,18 @@ async function generate(ctx: JobContext, app: FastifyInstance, p: StaticGenPaylo
   let finished = 0;
   /** The HTML pages this run wrote (static.published tells plugins their URLs). */
   const written: string[] = [];
+  /** The first failure of a lane: the other lanes stop at their next page, so nothing writes after the run fails. */
+  let failure: { err: unknown } | null = null;
   const lane = async () => {
+    try {
+      await laneRun();
+    } catch (err) {
+      failure ??= { err };
+    }
+  };
+  const laneRun = async () => {
     const { app: laneOwn, renderer } = laneApp();
-    while (next < planned.length && !ctx.cancelled()) {
+    while (next < planned.length && !failure && !ctx.cancelled()) {
       const index = next++;
       const { path, optional } = planned[index]!;
       await prefetch(index);
@@ -174,6 +183,8 @@ async function generate(ctx: JobContext, app: FastifyInstance, p: StaticGenPaylo
       } else {
         page = await renderPage(own, site, path, { runCache });
       }
+      // A page the disk refused (full, not writable) fails the run: its output would be incomplete.
+      if (page.status !== 200 && page.error && storageErrorKey(page.error)) throw page.error;
       if (page.status === 200) {
         const bytes = renderer?.wrote ?? (await writeOutput(target, path, page.body, made));
         result.bytes += bytes;
@@ -197,6 +208,7 @@ async function generate(ctx: JobContext, app: FastifyInstance, p: StaticGenPaylo
   };
   try {
     await Promise.all(Array.from({ length: lanes }, lane));
+    if (failure) throw (failure as { err: unknown }).err;
     if (ctx.cancelled()) {
       if (whole) await fs.rm(target, { recursive: true, force: true });
       return { ...result, cancelled: true, ms: Date.now() - started };

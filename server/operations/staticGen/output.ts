@@ -112,6 +112,19 @@ export const markOutput = (dir: string, manifest: OutputManifest) =>
   fs.writeFile(path.join(dir, MARKER), JSON.stringify({ generated_at: new Date().toISOString(), ...manifest }));
 
 /**
+ * Folders of whole-site runs that never finished (the server was killed mid-run) or old outputs a swap did not
+ * get to remove: taken away before a new whole-site run, so they never pile up beside the output.
+ */
+export async function removeStaleRuns(dir: string) {
+  const parent = path.dirname(dir);
+  // An old output is only stale beside a current one (killed between swapIn's two renames, it is the output).
+  const hasCurrent = await fs.stat(dir).then(() => true, () => false);
+  const stale = [`${path.basename(dir)}.tmp-`, ...(hasCurrent ? [`${path.basename(dir)}.old-`] : [])];
+  const names = await fs.readdir(parent).catch(() => [] as string[]);
+  await Promise.all(names.filter((n) => stale.some((s) => n.startsWith(s))).map((n) => fs.rm(path.join(parent, n), { recursive: true, force: true })));
+}
+
+/**
  * Replaces `dir` by the finished `tmp` folder: the old output is moved aside first and removed after, so a
  * reader sees either the old or the new tree, never a half-written one.
  */

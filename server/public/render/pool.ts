@@ -106,8 +106,9 @@ export class RenderPool implements PageRenderer {
       if (!p) return;
       pending.delete(reply.id);
       if ('error' in reply) {
-        const err = new Error(reply.error);
+        const err: NodeJS.ErrnoException = new Error(reply.error);
         err.name = reply.name;
+        if (reply.code) err.code = reply.code;
         p.reject(err);
       } else p.resolve('bytes' in reply ? { bytes: reply.bytes } : { html: reply.html });
     });

@@ -14,7 +14,7 @@ export type StringPart = [slot: number, text: string];
 export type WorkerRequest =
   | { op: 'render'; id: number; themeDir: string; template: string; json: string; shared?: SharedPart[]; strings?: StringPart[]; file?: string }
   | { op: 'clear' };
-export type WorkerReply = { id: number; html: string } | { id: number; bytes: number } | { id: number; error: string; name: string };
+export type WorkerReply = { id: number; html: string } | { id: number; bytes: number } | { id: number; error: string; name: string; code?: string };
 
 /** What a pool starts its workers with. */
 export interface WorkerSetup {
@@ -57,7 +57,8 @@ export function serveRenders(port: MessagePort | null, setup: WorkerSetup | unde
         if (!folder) made.set(dir, (folder = fs.promises.mkdir(dir, { recursive: true }).then(() => undefined)));
         const bytes = Buffer.from(html, 'utf8');
         const { id, file } = msg;
-        const fail = (err: Error) => port.postMessage({ id, error: err.message, name: err.name } satisfies WorkerReply);
+        // The file system's code (ENOSPC, EACCES…) goes back with the message: the run stops on it.
+        const fail = (err: NodeJS.ErrnoException) => port.postMessage({ id, error: err.message, name: err.name, code: err.code } satisfies WorkerReply);
         folder.then(
           () => fs.writeFile(file, bytes, (err) => (err ? fail(err) : port.postMessage({ id, bytes: bytes.length } satisfies WorkerReply))),
           fail,
