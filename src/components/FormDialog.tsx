@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Alert, Button, Spinner } from '@chakra-ui/react';
 import { t } from '../i18n';
 import { DraggableDialog } from './DraggableDialog';
+import { SAVE_HOTKEY } from '../app/saveShortcut';
 
 /** What a form dialog needs of its form hook (resource forms, plugin settings, rank settings …). */
 export interface FormDialogState {
@@ -40,7 +41,7 @@ export function FormDialog({ form, title, width, testId, loading, saveLabel, sav
           <Button size="sm" variant="outline" onClick={form.close} disabled={form.busy}>
             {t('common.cancel')}
           </Button>
-          <Button size="sm" colorPalette="blue" onClick={form.submit} loading={form.submitting} disabled={!form.editable} data-testid={saveTestId}>
+          <Button size="sm" colorPalette="blue" onClick={form.submit} loading={form.submitting} disabled={!form.editable} data-testid={saveTestId} {...SAVE_HOTKEY}>
             {saveLabel ?? t('common.save')}
           </Button>
         </>

@@ -13,6 +13,7 @@ import type { ScreenRoute } from '../routes/registry';
 import { loadScreenSupport } from '../app/screenSupport';
 import { useStore } from '../app/store';
 import { paletteStore } from './paletteStore';
+import { installSaveShortcut } from '../app/saveShortcut';
 
 // Dialogs load the first time they are asked for: the personal-settings form (and the schemas it validates
 // with), the expired-session and unsaved-changes confirms (Chakra's dialog machinery), the phone drawer.
@@ -67,6 +68,7 @@ export function Shell({ route, children }: { route: ScreenRoute | undefined; chi
   const paletteOpen = useStore(paletteStore);
   useViewportWatch();
   usePaletteShortcut();
+  useEffect(() => installSaveShortcut(), []);
   return (
     <Flex direction="column" h="100vh" data-testid="shell">
       <TopBar shell={shell} />

@@ -10,6 +10,7 @@ import { t, useT } from '../../i18n';
 import { validateWith } from '../../i18n/zodErrors';
 import { usePageForm } from '../website/usePageForm';
 import { uploadImage } from './ImageInput';
+import { SAVE_HOTKEY } from '../../app/saveShortcut';
 
 const RichTextEditor = lazy(() => import('../../components/editor/RichTextEditor'));
 
@@ -52,7 +53,7 @@ function ColumnInfo({ id }: { id: number }) {
           <Heading size="md">{c.title}</Heading>
           <Badge>{t(`content.columnTypes.${c.type}`)}</Badge>
         </HStack>
-        <Button size="sm" colorPalette="blue" onClick={form.submit} loading={form.submitting} disabled={!form.editable} data-testid="column-info-save">
+        <Button size="sm" colorPalette="blue" onClick={form.submit} loading={form.submitting} disabled={!form.editable} data-testid="column-info-save" {...SAVE_HOTKEY}>
           <Save /> {t('common.save')}
         </Button>
       </HStack>

@@ -24,6 +24,7 @@ import { ContentAuditTrail } from '../audit/ContentAuditTrail';
 import { SubmitOutcomeDialog } from '../audit/SubmitOutcomeDialog';
 import { useContentAudit } from '../audit/useContentAudit';
 import { useSubmitAudit } from '../audit/useSubmitAudit';
+import { SAVE_HOTKEY } from '../../app/saveShortcut';
 
 const RichTextEditor = lazy(() => import('../../components/editor/RichTextEditor'));
 
@@ -121,7 +122,7 @@ function Editor({ id, categoryId, paths }: { id: number | null; categoryId: numb
           >
             <SendHorizontal /> {t('audit.submit.button')}
           </Button>
-          <Button size="sm" variant="outline" onClick={() => e.save()} loading={e.saving} disabled={!e.editable} data-testid="content-save">
+          <Button size="sm" variant="outline" onClick={() => e.save()} loading={e.saving} disabled={!e.editable} data-testid="content-save" {...SAVE_HOTKEY}>
             <Save /> {t('content.form.save')}
           </Button>
           <Button size="sm" colorPalette="blue" onClick={e.publish} loading={e.saving || e.submitting} disabled={!e.canPublish} data-testid="content-publish">

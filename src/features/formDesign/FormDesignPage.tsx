@@ -19,7 +19,7 @@ import { useFormDesigner, type FormDesigner } from './useFormDesigner';
 
 function ToolButton({ label, icon, onClick, disabled, testId, primary, loading }: { label: string; icon: React.ReactNode; onClick: () => void; disabled?: boolean; testId: string; primary?: boolean; loading?: boolean }) {
   return (
-    <Button size="xs" variant={primary ? 'solid' : 'outline'} colorPalette={primary ? 'blue' : undefined} onClick={onClick} disabled={disabled} loading={loading} data-testid={testId}>
+    <Button size="xs" variant={primary ? 'solid' : 'outline'} colorPalette={primary ? 'blue' : undefined} onClick={onClick} disabled={disabled} loading={loading} data-testid={testId} data-hotkey={testId === 'design-save' ? 'save' : undefined}>
       {icon} {label}
     </Button>
   );

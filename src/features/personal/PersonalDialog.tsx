@@ -3,6 +3,7 @@ import { useT } from '../../i18n';
 import { DraggableDialog } from '../../components/DraggableDialog';
 import { DiscardConfirm } from '../../components/DiscardConfirm';
 import { usePersonal } from './usePersonal';
+import { SAVE_HOTKEY } from '../../app/saveShortcut';
 
 function TextField({ name, label, type = 'text', p, hint, readOnly }: { name: string; label: string; type?: string; p: ReturnType<typeof usePersonal>; hint?: string; readOnly?: boolean }) {
   return (
@@ -38,7 +39,7 @@ export function PersonalDialog() {
             <Button size="sm" variant="outline" onClick={p.close}>
               {t('common.cancel')}
             </Button>
-            <Button size="sm" colorPalette="blue" onClick={p.submit} loading={p.submitting} disabled={p.loading} data-testid="personal-submit">
+            <Button size="sm" colorPalette="blue" onClick={p.submit} loading={p.submitting} disabled={p.loading} data-testid="personal-submit" {...SAVE_HOTKEY}>
               {t('common.save')}
             </Button>
           </>

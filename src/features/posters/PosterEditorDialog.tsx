@@ -10,6 +10,7 @@ import { usePosterEditor, type PosterEditor } from './usePosterEditor';
 import { PosterCanvas } from './PosterCanvas';
 import { PosterProperties } from './PosterProperties';
 import { useFitScale } from './useFitScale';
+import { SAVE_HOTKEY } from '../../app/saveShortcut';
 
 /** Tallest the canvas is shown (CSS px); larger posters are scaled down to fit. */
 const CANVAS_MAX_HEIGHT = 560;
@@ -70,7 +71,7 @@ function Editor({ editor }: { editor: PosterEditor }) {
           )}
           <PosterProperties editor={editor} />
           <HStack gap="2" flexWrap="wrap">
-            <Button size="sm" variant="outline" disabled={!editor.canSave} loading={editor.busy && editor.dirty} onClick={editor.save} data-testid="poster-save">
+            <Button size="sm" variant="outline" disabled={!editor.canSave} loading={editor.busy && editor.dirty} onClick={editor.save} data-testid="poster-save" {...SAVE_HOTKEY}>
               <Save /> {t('posters.save')}
             </Button>
             <Button size="sm" colorPalette="blue" disabled={!editor.canRender} loading={editor.busy && !editor.loading} onClick={editor.render} data-testid="poster-render">

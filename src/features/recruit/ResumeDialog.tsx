@@ -8,6 +8,7 @@ import { DiscardConfirm } from '../../components/DiscardConfirm';
 import { OptionSelect } from '../../components/OptionSelect';
 import { formatDateTime } from '../resource/format';
 import type { ResumeDetail } from './useResumeDetail';
+import { SAVE_HOTKEY } from '../../app/saveShortcut';
 
 const field = (name: string) => t(`resources.resume.fields.${name}`);
 const orDash = (v: string | undefined) => v || '—';
@@ -50,7 +51,7 @@ export function ResumeDialog({ detail }: { detail: ResumeDetail }) {
             <Button size="sm" variant="outline" onClick={form.close} disabled={form.busy}>
               {t('common.close')}
             </Button>
-            <Button size="sm" colorPalette="blue" onClick={form.submit} loading={form.submitting} disabled={!form.editable} data-testid="resume-save">
+            <Button size="sm" colorPalette="blue" onClick={form.submit} loading={form.submitting} disabled={!form.editable} data-testid="resume-save" {...SAVE_HOTKEY}>
               {t('common.save')}
             </Button>
           </>

@@ -5,6 +5,7 @@ import type { FieldDef } from '../../../models/resource';
 import { t } from '../../i18n';
 import type { PageForm } from '../website/usePageForm';
 import { FieldControl } from './FieldControl';
+import { SAVE_HOTKEY } from '../../app/saveShortcut';
 
 export interface FormSection {
   key: string;
@@ -58,7 +59,7 @@ export function RecordFormPage({ kind, form, missingId, leave, resource, title, 
           <Button size="sm" variant="outline" onClick={leave} disabled={form.submitting}>
             {t('common.cancel')}
           </Button>
-          <Button size="sm" colorPalette="blue" onClick={form.submit} loading={form.submitting} disabled={!form.editable} data-testid={`${testIds.part}-save`} aria-label={`${t('common.save')} · ${title}`}>
+          <Button size="sm" colorPalette="blue" onClick={form.submit} loading={form.submitting} disabled={!form.editable} data-testid={`${testIds.part}-save`} {...SAVE_HOTKEY} aria-label={`${t('common.save')} · ${title}`}>
             <Save /> {t('common.save')}
           </Button>
         </HStack>

@@ -4,6 +4,7 @@ import { RotateCcw, Save } from 'lucide-react';
 import type { SysSettingGroup } from '../../../models/sysSettings';
 import { t } from '../../i18n';
 import type { PageForm } from '../website/usePageForm';
+import { SAVE_HOTKEY } from '../../app/saveShortcut';
 
 const RECORD = 1;
 
@@ -39,7 +40,7 @@ export function GroupCard({ group, form, children, extra }: { group: SysSettingG
         <Button size="sm" variant="outline" disabled={!form.dirty || form.busy} onClick={() => form.startEdit(RECORD)} data-testid={`sys-${group}-reset`}>
           <RotateCcw /> {t('sysSetting.reset')}
         </Button>
-        <Button size="sm" colorPalette="blue" loading={form.submitting} disabled={!form.editable || !form.dirty} onClick={form.submit} data-testid={`sys-${group}-save`}>
+        <Button size="sm" colorPalette="blue" loading={form.submitting} disabled={!form.editable || !form.dirty} onClick={form.submit} data-testid={`sys-${group}-save`} {...SAVE_HOTKEY}>
           <Save /> {t('common.save')}
         </Button>
       </Card.Footer>

@@ -9,6 +9,7 @@ import { formatDateTime } from '../resource/format';
 import { CodeEditor } from './CodeEditor';
 import { DiffView } from './DiffView';
 import { useThemeEditor, type ThemeEditor } from './useThemeEditor';
+import { SAVE_HOTKEY } from '../../app/saveShortcut';
 
 const PANE_HEIGHT = { base: '60vh', lg: 'calc(100vh - 260px)' };
 
@@ -117,7 +118,7 @@ export function ThemeEditorScreen({ kind }: { kind: ThemeFileKind }) {
                 <>
                   <Button size="sm" variant="outline" onClick={ed.openHistory} disabled={!ed.canOpenHistory} data-testid="theme-history-open">{t('themeFiles.history')}</Button>
                   {writable && (
-                    <Button size="sm" colorPalette="blue" onClick={ed.save} disabled={!ed.canSave} loading={ed.busy} loadingText={t('themeFiles.saving')} data-testid="theme-save">
+                    <Button size="sm" colorPalette="blue" onClick={ed.save} disabled={!ed.canSave} loading={ed.busy} loadingText={t('themeFiles.saving')} data-testid="theme-save" {...SAVE_HOTKEY}>
                       {t('themeFiles.save')}
                     </Button>
                   )}

@@ -6,6 +6,7 @@ import { ImageField } from '../../components/attachments/picker/ImageField';
 import { SETTING_GROUPS, isRawScript, type SettingField } from './settingsForm';
 import { useWebsiteSettings } from './useWebsiteSettings';
 import type { PageForm } from './usePageForm';
+import { SAVE_HOTKEY } from '../../app/saveShortcut';
 
 function SettingControl({ field, form, locked }: { field: SettingField; form: PageForm; locked: boolean }) {
   const value = form.values[field.name];
@@ -77,7 +78,7 @@ export default function WebsiteSettingPage() {
           <Button size="sm" variant="outline" disabled={!form.dirty || form.busy} onClick={() => siteId && form.startEdit(siteId)} data-testid="settings-reset">
             <RotateCcw /> {t('websiteSetting.reset')}
           </Button>
-          <Button size="sm" colorPalette="blue" loading={form.submitting} disabled={!form.editable} onClick={form.submit} data-testid="settings-save">
+          <Button size="sm" colorPalette="blue" loading={form.submitting} disabled={!form.editable} onClick={form.submit} data-testid="settings-save" {...SAVE_HOTKEY}>
             <Save /> {t('common.save')}
           </Button>
         </HStack>
