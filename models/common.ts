@@ -22,11 +22,12 @@ export const STATUS_ACTIVE = 1;
 export const STATUS_DISABLED = 2;
 export const Status = z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)]));
 
-/** Optional text filter: empty strings mean "no filter". */
+/** Optional text filter: empty strings mean "no filter". A NUL cannot be stored in PostgreSQL text, so it is refused (400), never sent. */
 export const TextFilter = z
   .string()
   .trim()
   .max(100)
+  .regex(/^[^\u0000]*$/)
   .optional()
   .transform((v) => (v ? v : undefined));
 
@@ -36,8 +37,12 @@ export const NumberFilter = z.preprocess(
   z.coerce.number().int().min(-MAX_INT).max(MAX_INT).optional(),
 );
 
-/** Optional date filter (yyyy-mm-dd or ISO). */
+/** Dates a filter may name: PostgreSQL timestamps (and a range's end + 1 day) hold all of them. */
+export const DATE_FILTER_MIN = new Date('1000-01-01T00:00:00Z');
+export const DATE_FILTER_MAX = new Date('9999-12-31T00:00:00Z');
+
+/** Optional date filter (yyyy-mm-dd or ISO); a year the database cannot hold is refused (400), not sent. */
 export const DateFilter = z.preprocess(
   (v) => (v === '' || v === undefined || v === null ? undefined : v),
-  z.coerce.date().optional(),
+  z.coerce.date().min(DATE_FILTER_MIN).max(DATE_FILTER_MAX).optional(),
 );

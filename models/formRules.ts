@@ -63,12 +63,70 @@ const compiles = (pattern: string) => {
   }
 };
 
+/** Does the token at `at` repeat what precedes it more than once (`*`, `+`, `{n}`/`{n,}`/`{n,m}` with a top above 1)? `?` does not. */
+function repeatsAt(pattern: string, at: number): boolean {
+  const c = pattern[at];
+  if (c === '*' || c === '+') return true;
+  if (c !== '{') return false;
+  const m = /^\{(\d+)(?:(,)(\d*))?\}/.exec(pattern.slice(at));
+  if (!m) return false;
+  const top = m[2] === undefined ? Number(m[1]) : m[3] === '' ? Infinity : Number(m[3]);
+  return top > 1;
+}
+
+/**
+ * A pattern whose matching time can explode on a crafted value (catastrophic backtracking, ReDoS): a
+ * back-reference, or a repeated group that itself repeats or alternates — `(a+)+`, `(a|aa)*`, `(\w+\s?)*`.
+ * Such patterns cannot be saved, and one stored before this rule never runs against a visitor's value.
+ * Conservative: a few harmless patterns (`(com|net)+`) are refused too; they can be written without the
+ * repeated group.
+ */
+export function isSlowPattern(pattern: string): boolean {
+  if (/\\[1-9]|\\k</.test(pattern)) return true;
+  const groups: Array<{ repeats: boolean; alternates: boolean }> = [{ repeats: false, alternates: false }];
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    const top = groups[groups.length - 1]!;
+    if (c === '\\') {
+      i++;
+    } else if (c === '[') {
+      for (i++; i < pattern.length && pattern[i] !== ']'; i++) if (pattern[i] === '\\') i++;
+    } else if (c === '(') {
+      groups.push({ repeats: false, alternates: false });
+      // (?:  (?=  (?!  (?<=  (?<!  (?<name>: the prefix is not a quantifier.
+      if (pattern[i + 1] === '?') {
+        const prefix = /^\?(?::|=|!|<=|<!|<[A-Za-z_$][\w$]*>)/.exec(pattern.slice(i + 1));
+        if (prefix) i += prefix[0].length;
+      }
+    } else if (c === ')') {
+      const group = groups.length > 1 ? groups.pop()! : top;
+      const repeated = repeatsAt(pattern, i + 1);
+      if (repeated && (group.repeats || group.alternates)) return true;
+      const parent = groups[groups.length - 1]!;
+      parent.repeats ||= group.repeats || repeated;
+    } else if (c === '|') {
+      top.alternates = true;
+    } else if (repeatsAt(pattern, i)) {
+      top.repeats = true;
+    }
+  }
+  return false;
+}
+
+/** Values longer than this never reach a pattern: even a safe pattern's polynomial cases stay short. */
+export const PATTERN_INPUT_MAX = 1000;
+
 export const FormValidate = z.object({
   required: z.boolean().optional(),
   min: z.number().finite().optional(),
   max: z.number().finite().optional(),
   step: z.number().finite().positive().optional(),
-  pattern: z.string().max(500).refine(compiles, { message: 'validation.pattern' }).optional(),
+  pattern: z
+    .string()
+    .max(500)
+    .refine(compiles, { message: 'validation.pattern' })
+    .refine((p) => !isSlowPattern(p), { message: 'validation.patternSlow' })
+    .optional(),
   message: z.string().max(200).optional(),
 });
 export type FormValidate = z.infer<typeof FormValidate>;
@@ -365,7 +423,8 @@ function breach(rule: FormRule, item: FormValidate, value: unknown): { template:
   if (TEXT_TYPES.includes(rule.type) && typeof value === 'string') {
     if (item.min !== undefined && value.length < item.min) return { template: 'textTooShort', params: { min: item.min } };
     if (item.max !== undefined && value.length > item.max) return { template: 'textTooLong', params: { max: item.max } };
-    if (item.pattern !== undefined && compiles(item.pattern) && !new RegExp(item.pattern).test(value)) return { template: 'format' };
+    // A slow pattern (stored before they were refused) or an over-long value fails closed, never runs.
+    if (item.pattern !== undefined && compiles(item.pattern) && (isSlowPattern(item.pattern) || value.length > PATTERN_INPUT_MAX || !new RegExp(item.pattern).test(value))) return { template: 'format' };
   }
   if (NUMERIC_TYPES.includes(rule.type) && typeof value === 'number') {
     if (item.min !== undefined && value < item.min) return { template: 'numberTooSmall', params: { min: item.min } };

@@ -81,7 +81,9 @@ export function parsePath(rawPath: string): Route {
   if (parts.some((p) => p === '' || p === '.' || p === '..')) return { kind: 'notFound' };
   const params = new URLSearchParams(query);
   if (parts[0] === 'search' && parts.length === 1) {
-    return { kind: 'search', q: (params.get('q') ?? '').trim().slice(0, 100), page: positive(params.get('page') ?? undefined) ?? 1 };
+    // Control characters (a NUL cannot even reach PostgreSQL text) are dropped, not searched for.
+    const q = (params.get('q') ?? '').replace(/[\u0000-\u001f\u007f]/g, ' ').trim().slice(0, 100);
+    return { kind: 'search', q, page: positive(params.get('page') ?? undefined) ?? 1 };
   }
   if (parts[0] === 'contact' && parts.length === 1) return { kind: 'contact', sent: params.get('sent') === '1' };
   if (parts[0] === 'form') return parts.length === 2 && /^[a-z0-9_-]{1,50}$/.test(parts[1]!) ? { kind: 'form', code: parts[1]!, sent: params.get('sent') === '1' } : { kind: 'notFound' };

@@ -1,8 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import path from 'node:path';
+import sharp from 'sharp';
 import type { FastifyInstance } from 'fastify';
 import { attachments } from '../../db/schema/index';
-import { badRequest } from '../../http/errors';
+import { ApiError, badRequest } from '../../http/errors';
+import { getUploadSettings } from '../systemSettings';
 import { translate } from '../../i18n/messages';
 import { fetchRemote, RemoteFetchError, type RemoteFailure } from '../../services/remoteFetch';
 import { parseFragment, serializeFragment } from './htmlFragment';
@@ -34,6 +36,12 @@ export async function storeImage(
 ): Promise<UploadedFile | null> {
   const type = sniffImage(bytes);
   if (!type) return null;
+  // A decompression bomb (a tiny file declaring billions of pixels) is refused like an attachment upload is,
+  // from its header alone: it would be decoded by posters and by every visitor's browser.
+  const size = await pixelSize(bytes, type.ext);
+  if (!size) return null;
+  const { image_max_pixels: max } = await getUploadSettings(app.ctx.db);
+  if (size.width * size.height > max) throw new ApiError(413, 'attachment.tooManyPixels', { ...size, max });
   const now = new Date();
   const key = `${target.siteId}/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}.${type.ext}`;
   const url = await app.storage.put(key, bytes, type.mime);
@@ -57,6 +65,21 @@ export async function storeImage(
   } catch (err) {
     await app.storage.delete(key).catch(() => undefined);
     throw err;
+  }
+}
+
+/** Width and height from the image's header, never decoding its pixels; null when there is no readable header. */
+async function pixelSize(bytes: Buffer, ext: string): Promise<{ width: number; height: number } | null> {
+  if (ext === 'bmp') {
+    if (bytes.length < 26) return null;
+    const core = bytes.readUInt32LE(14) === 12;
+    return core ? { width: bytes.readUInt16LE(18), height: bytes.readUInt16LE(20) } : { width: Math.abs(bytes.readInt32LE(18)), height: Math.abs(bytes.readInt32LE(22)) };
+  }
+  try {
+    const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+    return meta.width && meta.height ? { width: meta.width, height: meta.pageHeight ?? meta.height } : null;
+  } catch {
+    return null;
   }
 }
 
@@ -95,6 +118,8 @@ export async function localizeImages(
       if (stored) replaced.set(url, stored.url);
       else fail(url, 'not_image');
     } catch (err) {
+      // An image over the pixel limit stays remote, like any other image that cannot be brought in.
+      if (err instanceof ApiError && err.status === 413) return void fail(url, 'not_image');
       if (!(err instanceof RemoteFetchError)) throw err;
       fail(url, err.reason);
     }

@@ -33,6 +33,7 @@ export const messages = defineMessages(
       formOptions: '选项格式无效',
       formInquiry: '询盘字段映射无效',
       pattern: '正则表达式无效',
+      patternSlow: '该正则表达式校验时可能耗时过长（如嵌套的重复或反向引用），请改写',
     },
     forms: {
       publish: '发布',
@@ -105,6 +106,7 @@ export const messages = defineMessages(
       formOptions: 'Invalid options',
       formInquiry: 'Invalid inquiry field mapping',
       pattern: 'Invalid regular expression',
+      patternSlow: 'This regular expression could take too long to check (nested repetition or a back-reference); please rewrite it',
     },
     forms: {
       publish: 'Publish',
