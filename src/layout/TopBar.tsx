@@ -82,9 +82,6 @@ export function TopBar({ shell }: { shell: Shell }) {
         <Text as="span" display={WIDE_ONLY}>
           {t('layout.searchMenu')}
         </Text>
-        <Text as="kbd" fontSize="xs" display={WIDE_ONLY} borderWidth="1px" borderRadius="sm" px="1">
-          Ctrl K
-        </Text>
       </Button>
       {!shell.mobile && (
         <HStack gap="1" data-testid="top-actions">

@@ -9,7 +9,7 @@ import { MOBILE_BREAKPOINT_PX } from '../../models/constants';
 import { ResourceScreen } from './pages/admin';
 import { createOwner, signIn } from './pages/owner';
 import { contrastRatio, seriousViolations, topBarFit } from './pages/accessibility';
-import { containsText, countIs, eventually, settled, visible } from './pages/see';
+import { containsText, countIs, eventually, pageSettled, settled, visible } from './pages/see';
 
 // Issue 18: the shell seen from outside: a top bar that fits every width, a readable site switcher in the
 // phone drawer, and no serious or critical axe violation on the dashboard, a list and the content editor.
@@ -90,23 +90,41 @@ describe('the phone drawer', () => {
 });
 
 describe('axe finds nothing serious', () => {
-  const screens: Array<{ name: string; at: string; ready: (page: Page) => Promise<void> }> = [
-    { name: 'dashboard', at: '/', ready: (page) => containsText(page.getByTestId('stat-sites').locator('dd'), '1') },
-    { name: 'admin-list', at: '/Admin/index', ready: (page) => new ResourceScreen(page, 'admin').waitLoaded() },
+  // Issue 16: login, dashboard, content list, content edit, attachments, audit and settings in both languages (the
+  // first three at a phone's width as well).
+  const screens: Array<{ name: string; at: string; phone?: boolean; ready: (page: Page) => Promise<void> }> = [
+    { name: 'dashboard', at: '/', phone: true, ready: (page) => containsText(page.getByTestId('stat-sites').locator('dd'), '1') },
+    { name: 'admin-list', at: '/Admin/index', phone: true, ready: (page) => new ResourceScreen(page, 'admin').waitLoaded() },
     {
       name: 'content-editor',
       at: '/addContent?category_id=COLUMN',
+      phone: true,
       ready: async (page) => {
         await visible(page.getByTestId('content-editor'));
         await visible(page.getByTestId('body-editor'));
       },
     },
+    { name: 'content-list', at: '/Content/index', ready: (page) => visible(page.getByTestId('page-content')).then(() => pageSettled(page)) },
+    { name: 'attachments', at: '/AttachmentCate/index', ready: (page) => visible(page.getByTestId('page-attachments')).then(() => pageSettled(page)) },
+    { name: 'audit', at: '/Content/checkList', ready: (page) => visible(page.getByTestId('page-checkList')).then(() => pageSettled(page)) },
+    { name: 'settings', at: '/SysSetting/index', ready: (page) => visible(page.getByTestId('page-sysSetting')).then(() => pageSettled(page)) },
   ];
   for (const lang of LANGS) {
     for (const width of [1440, 375]) {
-      it(`in ${lang} at ${width} px, the dashboard, the admin list and the content editor have no serious or critical axe violation`, async () => {
+      const here = screens.filter((s) => width > 400 || s.phone);
+      it(`in ${lang} at ${width} px, ${width > 400 ? 'the login page and ' : ''}${here.map((s) => s.name).join(', ')} have no serious or critical axe violation`, async () => {
         const found: Record<string, unknown> = {};
-        for (const screen of screens) {
+        if (width > 400) {
+          const page = await browser.browser.newPage({ viewport: { width, height: 900 } });
+          await page.addInitScript((l) => localStorage.setItem('language', l), lang);
+          await page.goto(`${t.url}/admin/login`);
+          await visible(page.getByTestId('login-page'));
+          await pageSettled(page);
+          const violations = await seriousViolations(page);
+          if (violations.length) found.login = violations;
+          await page.close();
+        }
+        for (const screen of here) {
           const { page } = await signedIn(lang, width, screen.at.replace('COLUMN', String(column)));
           await screen.ready(page);
           await shot(page, `${screen.name}-${lang}-${width}`);
