@@ -167,4 +167,42 @@ describe('unsaved work on full-page forms', () => {
     await new TabsBar(page).dontSeeTab('/addColumn');
     await page.close();
   });
+  it('settings pages guard their work too: leaving and closing the tab ask while any group of the page is unsaved', async () => {
+    const { page, shell } = await signedIn();
+    const question = new DiscardQuestion(page);
+    const tabs = new TabsBar(page);
+    /** Leaves through the menu search (Ctrl-K), for the login log. */
+    const leave = async () => {
+      await page.keyboard.press('Control+k');
+      await page.getByTestId('command-palette-input').fill('dlrz');
+      await visible(page.getByTestId('command-palette-option'));
+      await page.keyboard.press('Enter');
+    };
+    await shell.go('/SysSetting/index');
+    await visible(page.getByTestId('page-sysSetting'));
+    await pageSettled(page);
+    // Two groups changed, one of them saved: the page still holds the other's unsaved work.
+    await page.getByTestId('sys-group-company').getByTestId('sys-name').fill('Guarded Co');
+    await page.getByTestId('sys-chunk_size').fill('11');
+    await page.getByTestId('sys-company-save').click();
+    await expect.poll(() => page.getByTestId('sys-company-save').isDisabled(), { timeout: 20_000 }).toBe(true);
+    await leave();
+    await question.seeAsked();
+    await question.keepEditing();
+    await expect.poll(() => page.getByTestId('sys-chunk_size').inputValue(), { timeout: 20_000 }).toBe('11');
+    await tabs.close('/SysSetting/index');
+    await question.discard();
+    await tabs.dontSeeTab('/SysSetting/index');
+
+    // Website settings, left and discarded.
+    await shell.go('/WebsiteSetting/index');
+    await visible(page.getByTestId('page-websiteSetting'));
+    await pageSettled(page);
+    await page.getByTestId('page-websiteSetting').locator('input[data-testid^="setting-"]').first().fill('Not kept');
+    await leave();
+    await question.seeAsked();
+    await question.discard();
+    await eventually('the login log is shown', async () => shell.path() === '/AdminLoginLog/index');
+    await page.close();
+  });
 });

@@ -7,6 +7,7 @@ import { get, post } from '../../api/http';
 import { notify } from '../../components/Toaster';
 import { useStore } from '../../app/store';
 import { currentSiteStore } from '../../app/siteStore';
+import { useUnsavedChanges } from '../../app/useUnsavedChanges';
 
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
@@ -74,14 +75,9 @@ export function useThemeEditor(kind: ThemeFileKind, wantedFolder: string | null)
       .catch((e: unknown) => notify('error', messageOf(e)));
   }, [siteId, wantedFolder, actor]);
 
-  // Leaving the page with unsaved changes asks the browser to confirm.
+  // Leaving the page, closing its tab or the window with unsaved changes asks first.
   const dirty = state.hasTag('dirty');
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  useUnsavedChanges(dirty);
 
   return {
     themes,

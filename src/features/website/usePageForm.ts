@@ -3,6 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { resourceFormMachine, hasUnsavedChanges, isDirty, type FieldErrors, type Values } from '../../../machines/resourceForm.machine';
 import { notify } from '../../components/Toaster';
 import { failedField } from '../resource/useResourceForm';
+import { useUnsavedChanges } from '../../app/useUnsavedChanges';
 
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
@@ -53,6 +54,9 @@ export function usePageForm(options: PageFormOptions) {
   );
   const state = useSelector(actor, (s) => s);
   const { context } = state;
+  // Every page form guards its page: leaving, closing its tab or the window asks before dropping unsaved work.
+  const unsaved = hasUnsavedChanges(state);
+  useUnsavedChanges(unsaved);
   return {
     open: state.hasTag('open'),
     busy: state.hasTag('busy'),
@@ -70,7 +74,7 @@ export function usePageForm(options: PageFormOptions) {
     confirmingClose: state.hasTag('confirming'),
     dirty: isDirty(context),
     /** Unsaved work a full-page form guards against leaving. */
-    unsaved: hasUnsavedChanges(state),
+    unsaved,
     startCreate: (values: Values) => actor.send({ type: 'form.openCreate', values }),
     startEdit: (id: number) => actor.send({ type: 'form.openEdit', id }),
     /** Drops the form (unsaved changes are discarded) so it can be started again. */
