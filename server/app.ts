@@ -14,6 +14,7 @@ import envelope from './plugins/envelope';
 import rateLimits from './plugins/rateLimits';
 import adminClient from './plugins/adminClient';
 import securityHeaders from './plugins/securityHeaders';
+import health from './plugins/health';
 import apiRoutes from './routes/index';
 import { UPLOADS_PREFIX } from './services/storage';
 import { installStorage } from './plugins/storage';
@@ -90,6 +91,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(multipart, { limits: { fileSize: MULTIPART_MAX_FILE_BYTES, files: 1, fields: 20, parts: 21 } });
   // API calls only: never public pages, static output, uploads or the admin client's files.
   await app.register(rateLimits);
+  await app.register(health, { database: opts.database });
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(adminClient, { distDir: opts.distDir ?? DIST_DIR });
   // Uploaded files are public, served as stored; the admin client's static plugin owns reply.sendFile.

@@ -7,7 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index';
 
@@ -22,6 +22,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** The embedded instance, when there is one (backup, tests). */
   pglite?: PGlite;
+  /** The PostgreSQL connection pool, when there is one (session-level locks). */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -67,13 +69,45 @@ export async function openPostgres(url: string): Promise<Database> {
   // for the next query; queries while PostgreSQL is down fail (500 envelope) and work again once it is back.
   pool.on('error', (err) => console.warn(`PostgreSQL connection lost (${err.message}); reconnecting on the next query`));
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-  return { db, kind: 'postgres', close: () => pool.end() };
+  return { db, kind: 'postgres', pool, close: () => pool.end() };
 }
 
+/** The advisory lock key several servers starting on one PostgreSQL take while they migrate ('banyan' in ASCII). */
+export const MIGRATION_LOCK_KEY = 0x62616e79616e;
+
+/**
+ * Brings the schema up to date. On PostgreSQL several servers may start together: each waits for a session-level
+ * advisory lock first, so one migrates and the others then find nothing left to do.
+ */
 export async function migrateDatabase(database: Database): Promise<void> {
   const config = { migrationsFolder: MIGRATIONS_FOLDER };
-  if (database.kind === 'pglite') await migratePglite(database.db as never, config);
-  else await migratePg(database.db as never, config);
+  if (database.kind === 'pglite' || !database.pool) {
+    await (database.kind === 'pglite' ? migratePglite(database.db as never, config) : migratePg(database.db as never, config));
+    return;
+  }
+  const lock = await database.pool.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(database.db as never, config);
+  } finally {
+    await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    lock.release();
+  }
+}
+
+/** The migrations this build ships (drizzle's journal). */
+export async function expectedMigrations(): Promise<number> {
+  const journal = JSON.parse(await fs.readFile(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
+  return journal.entries.length;
+}
+
+/** The migrations applied to this database (drizzle's own table). */
+export async function appliedMigrations(database: Database): Promise<number> {
+  const result = (await database.db.execute(sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`)) as unknown as
+    | { rows: Array<{ n: number }> }
+    | Array<{ n: number }>;
+  const rows = Array.isArray(result) ? result : result.rows;
+  return Number(rows[0]?.n ?? 0);
 }
 
 /** Opens the configured database (PostgreSQL when a URL is given, else PGlite in dataDir) and migrates it. */
