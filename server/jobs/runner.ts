@@ -128,10 +128,15 @@ export class JobRunner {
   }
 
   private async run(id: number) {
-    const [row] = await this.db.select().from(jobs).where(eq(jobs.id, id));
-    if (!row || row.status !== 'queued') return;
+    // Claimed in one statement: a job still queued may be changed until then (a republish merges more items into
+    // it), and the payload run is the one it had when claimed.
+    const [row] = await this.db
+      .update(jobs)
+      .set({ status: 'running', startedAt: new Date() })
+      .where(and(eq(jobs.id, id), eq(jobs.status, 'queued')))
+      .returning();
+    if (!row) return;
     const handler = handlers.get(row.kind)!;
-    await this.db.update(jobs).set({ status: 'running', startedAt: new Date() }).where(eq(jobs.id, id));
     let written = { progress: row.progress, total: row.total };
     /** The handler asked whether to stop after the server began closing, and was told to: it stopped early. */
     let stoppedEarly = false;

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { contents, jobs } from '../../db/schema/index';
@@ -234,6 +234,40 @@ registerJob(STATIC_GEN_JOB, async (ctx) => {
   return { ...(await generate(ctx, app, p)) };
 });
 
+/** Items one automatic republish gathers at most; the next save starts another job. */
+export const REPUBLISH_MERGE_MAX = 500;
+
+/**
+ * A save while the site's republish is still waiting in the queue joins it instead of queueing one more run (a
+ * busy editor would otherwise queue one job per save): a queued whole-site run already covers the item; a queued
+ * automatic content run takes the item into its ids. The update only applies while the job is still queued (the
+ * runner claims a job in one statement), so an item never joins a run that has started. Answers the job's id, or
+ * null when there is nothing to join.
+ */
+async function mergeIntoQueued(db: Db, siteId: number, contentId: number): Promise<number | null> {
+  const waiting = await db
+    .select({ id: jobs.id, payload: jobs.payload })
+    .from(jobs)
+    .where(and(eq(jobs.kind, STATIC_GEN_JOB), eq(jobs.siteId, siteId), eq(jobs.status, 'queued')))
+    .orderBy(desc(jobs.id));
+  for (const job of waiting) {
+    const p = StaticGenPayload.safeParse(job.payload);
+    if (!p.success || !p.data.auto) continue;
+    if (p.data.scope === 'site') return job.id;
+    if (p.data.scope !== 'content' || !p.data.ids) continue;
+    if (p.data.ids.includes(contentId)) return job.id;
+    if (p.data.ids.length >= REPUBLISH_MERGE_MAX) continue;
+    const payload: StaticGenPayload = { ...p.data, ids: [...p.data.ids, contentId] };
+    const [joined] = await db
+      .update(jobs)
+      .set({ payload })
+      .where(and(eq(jobs.id, job.id), eq(jobs.status, 'queued'), sql`${jobs.payload} = ${JSON.stringify(job.payload)}::jsonb`))
+      .returning({ id: jobs.id });
+    if (joined) return joined.id;
+  }
+  return null;
+}
+
 /**
  * After content is saved, edited or published: when its site has static output, queues a run for the
  * pages it touches (its detail page, its column's list pages, home). Never blocks or fails the caller.
@@ -243,6 +277,8 @@ export async function regenerateForContent(app: FastifyInstance, contentId: numb
     const [row] = await app.ctx.db.select({ siteId: contents.siteId }).from(contents).where(eq(contents.id, contentId));
     const site = row && (await siteById(app.ctx.db, row.siteId));
     if (!site || !(await hasOutput(await outputDirOf(app.ctx.config.dataDir, site)))) return null;
+    const merged = await mergeIntoQueued(app.ctx.db, site.id, contentId);
+    if (merged !== null) return merged;
     const payload: StaticGenPayload = { site_id: site.id, scope: 'content', ids: [contentId], auto: true };
     return await app.ctx.jobs.enqueue(STATIC_GEN_JOB, payload, { siteId: site.id });
   } catch (err) {
