@@ -53,7 +53,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           sequence: { groupOrder: 1 },
-          include: ['tests/models/**/*.test.ts', 'tests/machines/**/*.test.ts', 'tests/src/**/*.test.{ts,tsx}'],
+          include: ['tests/models/**/*.test.ts', 'tests/machines/**/*.test.ts', 'tests/qa/**/*.test.ts', 'tests/src/**/*.test.{ts,tsx}'],
           environment: 'node',
         },
       },

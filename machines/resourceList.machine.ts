@@ -1,9 +1,13 @@
 import { assign, setup } from 'xstate';
 
 // Any resource's list page: load a page with the applied filters, change filters / page / page size,
-// select rows, delete one or many after a confirm. The app provides fetchPage (GET {name}/index, then
-// page.loaded / page.failed), deleteRows (POST {name}/delete, then delete.done / delete.failed) and
-// notify (a toast).
+// select rows, delete one or many after a confirm, or at once with an undo when they go to a recycle bin
+// (`undoable`). The app provides fetchPage (GET {name}/index, then page.loaded / page.failed), deleteRows
+// (POST {name}/delete, then delete.done / delete.failed), restoreRows (the recycle bin's restore, then
+// undo.done / undo.failed), notify (a toast, with an undo when it names the deleted ids) and recordQuery
+// (the page's URL shows the query: a user's change adds a history entry, a correction replaces it).
+// The chart owns the query; the URL is read into its input and, on back / forward, sent back as
+// query.restore.
 
 export type Filters = Record<string, string | number | undefined>;
 export type Row = { id: number } & Record<string, unknown>;
@@ -23,6 +27,8 @@ export interface ListContext {
   selected: number[];
   pendingDelete: number[];
   error: string | null;
+  /** Rows came back (an undo) while the list was busy: it loads again once it can. */
+  stale: boolean;
 }
 
 export type ListEvent =
@@ -36,60 +42,93 @@ export type ListEvent =
   | { type: 'limit.change'; limit: number }
   | { type: 'row.toggle'; id: number }
   | { type: 'rows.toggleAll' }
-  | { type: 'delete.request'; ids: number[] }
+  /** `undoable`: the rows go to a recycle bin, so they are deleted at once and the toast offers an undo. */
+  | { type: 'delete.request'; ids: number[]; undoable?: boolean }
   | { type: 'delete.confirm' }
   | { type: 'delete.cancel' }
   | { type: 'delete.done'; message: string }
-  | { type: 'delete.failed'; message: string };
+  | { type: 'delete.failed'; message: string }
+  /** The toast's undo: restore those rows, whatever the list is doing meanwhile. */
+  | { type: 'delete.undo'; ids: number[] }
+  | { type: 'undo.done'; message: string }
+  | { type: 'undo.failed'; message: string }
+  /** The URL's query changed under the list (back, forward): show that one. */
+  | { type: 'query.restore'; query: ListQuery };
 
 export interface ListInput {
   limit: number;
+  page?: number;
   filters?: Filters;
 }
 
 const clean = (filters: Filters): Filters =>
   Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== ''));
 
+/** Same page, size and filters (a URL gives '2' where a select gave 2). */
+export function sameQuery(a: ListQuery, b: ListQuery): boolean {
+  const fa = clean(a.filters);
+  const fb = clean(b.filters);
+  const keys = new Set([...Object.keys(fa), ...Object.keys(fb)]);
+  return a.page === b.page && a.limit === b.limit && [...keys].every((k) => String(fa[k] ?? '') === String(fb[k] ?? ''));
+}
+
+/** The query a user's change made, recorded as a new history entry. */
+const recordChange = { type: 'recordQuery', params: ({ context }: { context: ListContext }) => ({ query: context.query, replace: false }) } as const;
+
 export const resourceListMachine = setup({
   types: { context: {} as ListContext, events: {} as ListEvent, input: {} as ListInput },
   actions: {
     fetchPage: (_, _params: ListQuery) => {},
     deleteRows: (_, _params: { ids: number[] }) => {},
-    notify: (_, _params: { kind: 'success' | 'error'; message: string }) => {},
+    restoreRows: (_, _params: { ids: number[] }) => {},
+    notify: (_, _params: { kind: 'success' | 'error'; message: string; undo?: number[] }) => {},
+    recordQuery: (_, _params: { query: ListQuery; replace: boolean }) => {},
   },
   guards: {
     pageEmptiedAfterDelete: ({ context, event }) =>
       event.type === 'page.loaded' && event.rows.length === 0 && context.query.page > 1,
     hasRows: ({ context }) => context.rows.length > 0,
     hasIds: ({ event }) => event.type === 'delete.request' && event.ids.length > 0,
+    undoableRequest: ({ event }) => event.type === 'delete.request' && event.ids.length > 0 && event.undoable === true,
+    stale: ({ context }) => context.stale,
+    restoresAnother: ({ context, event }) => event.type === 'query.restore' && !sameQuery(context.query, event.query),
   },
 }).createMachine({
   id: 'resourceList',
   context: ({ input }) => ({
-    query: { page: 1, limit: input.limit, filters: clean(input.filters ?? {}) },
+    query: { page: Math.max(1, input.page ?? 1), limit: input.limit, filters: clean(input.filters ?? {}) },
     draft: { ...input.filters },
     rows: [],
     count: 0,
     selected: [],
     pendingDelete: [],
     error: null,
+    stale: false,
   }),
   initial: 'loading',
   // Typing into a filter is never lost, whatever the list is doing; it applies on filters.apply.
   on: {
     'filters.change': { actions: assign({ draft: ({ context, event }) => ({ ...context.draft, [event.name]: event.value }) }) },
+    'delete.undo': { actions: { type: 'restoreRows', params: ({ event }) => ({ ids: event.ids }) } },
+    'undo.done': { actions: [assign({ stale: true }), { type: 'notify', params: ({ event }) => ({ kind: 'success' as const, message: event.message }) }] },
+    'undo.failed': { actions: { type: 'notify', params: ({ event }) => ({ kind: 'error' as const, message: event.message }) } },
   },
   states: {
     loading: {
       tags: ['busy'],
-      entry: { type: 'fetchPage', params: ({ context }) => context.query },
+      entry: [assign({ stale: false }), { type: 'fetchPage', params: ({ context }) => context.query }],
       on: {
         'page.loaded': [
+          // Rows were restored after this load started: load again.
+          { guard: 'stale', target: 'loading', reenter: true },
           {
             guard: 'pageEmptiedAfterDelete',
             target: 'loading',
             reenter: true,
-            actions: assign({ query: ({ context }) => ({ ...context.query, page: context.query.page - 1 }) }),
+            actions: [
+              assign({ query: ({ context }) => ({ ...context.query, page: context.query.page - 1 }) }),
+              { type: 'recordQuery', params: ({ context }) => ({ query: context.query, replace: true }) },
+            ],
           },
           {
             target: 'ready',
@@ -106,12 +145,18 @@ export const resourceListMachine = setup({
     },
     ready: {
       initial: 'checking',
+      always: { guard: 'stale', target: 'loading' },
       on: {
         'list.reload': 'loading',
-        'filters.apply': { target: 'loading', actions: assign({ query: ({ context }) => ({ ...context.query, page: 1, filters: clean(context.draft) }) }) },
-        'filters.reset': { target: 'loading', actions: assign({ draft: {}, query: ({ context }) => ({ ...context.query, page: 1, filters: {} }) }) },
-        'page.change': { target: 'loading', actions: assign({ query: ({ context, event }) => ({ ...context.query, page: Math.max(1, event.page) }) }) },
-        'limit.change': { target: 'loading', actions: assign({ query: ({ context, event }) => ({ ...context.query, page: 1, limit: event.limit }) }) },
+        'query.restore': {
+          guard: 'restoresAnother',
+          target: 'loading',
+          actions: assign(({ event }) => ({ query: { ...event.query, filters: clean(event.query.filters) }, draft: { ...event.query.filters } })),
+        },
+        'filters.apply': { target: 'loading', actions: [assign({ query: ({ context }) => ({ ...context.query, page: 1, filters: clean(context.draft) }) }), recordChange] },
+        'filters.reset': { target: 'loading', actions: [assign({ draft: {}, query: ({ context }) => ({ ...context.query, page: 1, filters: {} }) }), recordChange] },
+        'page.change': { target: 'loading', actions: [assign({ query: ({ context, event }) => ({ ...context.query, page: Math.max(1, event.page) }) }), recordChange] },
+        'limit.change': { target: 'loading', actions: [assign({ query: ({ context, event }) => ({ ...context.query, page: 1, limit: event.limit }) }), recordChange] },
         'row.toggle': {
           actions: assign({
             selected: ({ context, event }) =>
@@ -123,7 +168,14 @@ export const resourceListMachine = setup({
             selected: ({ context }) => (context.selected.length === context.rows.length ? [] : context.rows.map((r) => r.id)),
           }),
         },
-        'delete.request': { guard: 'hasIds', target: 'confirmingDelete', actions: assign({ pendingDelete: ({ event }) => event.ids }) },
+        'delete.request': [
+          {
+            guard: 'undoableRequest',
+            target: 'removing',
+            actions: [assign({ pendingDelete: ({ event }) => event.ids }), { type: 'deleteRows', params: ({ event }) => ({ ids: event.ids }) }],
+          },
+          { guard: 'hasIds', target: 'confirmingDelete', actions: assign({ pendingDelete: ({ event }) => event.ids }) },
+        ],
       },
       states: {
         checking: { always: [{ guard: 'hasRows', target: 'filled' }, { target: 'empty' }] },
@@ -154,12 +206,35 @@ export const resourceListMachine = setup({
         },
       },
     },
+    // An undoable delete: no confirm; the toast names the rows so its undo can bring them back.
+    removing: {
+      tags: ['busy'],
+      on: {
+        'delete.done': {
+          target: 'loading',
+          actions: [
+            { type: 'notify', params: ({ context, event }) => ({ kind: 'success' as const, message: event.message, undo: context.pendingDelete }) },
+            assign({ selected: ({ context }) => context.selected.filter((id) => !context.pendingDelete.includes(id)), pendingDelete: [] }),
+          ],
+        },
+        'delete.failed': {
+          target: 'ready',
+          actions: [assign({ pendingDelete: [] }), { type: 'notify', params: ({ event }) => ({ kind: 'error' as const, message: event.message }) }],
+        },
+      },
+    },
     failed: {
       tags: ['failed'],
+      always: { guard: 'stale', target: 'loading' },
       on: {
         'list.reload': 'loading',
-        'filters.apply': { target: 'loading', actions: assign({ query: ({ context }) => ({ ...context.query, page: 1, filters: clean(context.draft) }) }) },
-        'filters.reset': { target: 'loading', actions: assign({ draft: {}, query: ({ context }) => ({ ...context.query, page: 1, filters: {} }) }) },
+        'query.restore': {
+          guard: 'restoresAnother',
+          target: 'loading',
+          actions: assign(({ event }) => ({ query: { ...event.query, filters: clean(event.query.filters) }, draft: { ...event.query.filters } })),
+        },
+        'filters.apply': { target: 'loading', actions: [assign({ query: ({ context }) => ({ ...context.query, page: 1, filters: clean(context.draft) }) }), recordChange] },
+        'filters.reset': { target: 'loading', actions: [assign({ draft: {}, query: ({ context }) => ({ ...context.query, page: 1, filters: {} }) }), recordChange] },
       },
     },
   },

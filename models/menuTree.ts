@@ -104,6 +104,7 @@ export const MENU_TREE: MenuSeed[] = [
       page('recycleBin', '/RecycleBin/index', 'trash-2'),
       page('prohibitedWord', '/ProhibitedWord/index', 'shield-alert'),
       page('database', '/Database/index', 'database'),
+      page('chartViewer', '/ChartViewer/index', 'workflow'),
     ]),
     group('logGroup', '/system/log', 'scroll-text', [
       page('adminLoginLog', '/AdminLoginLog/index', 'log-in'),
@@ -111,6 +112,9 @@ export const MENU_TREE: MenuSeed[] = [
     ]),
   ], { redirect: '/Admin/index' }),
 ];
+
+/** Pages only super-admins see and open, whatever a role was granted (the statechart viewer, issue 16). */
+export const SUPER_ONLY_MENUS: readonly string[] = ['chartViewer'];
 
 /** Pages every signed-in admin may open whatever their role (spec §2 "typeless"). */
 export const TYPELESS_PATHS = ['/', '/SysSetting/dashbord', '/404', '/redirect', '/personal'] as const;

@@ -15,7 +15,9 @@ type OutputBundle = Rolldown.OutputBundle;
  * whenever the bundle shrinks (issue 14's goal is 160 kB for login + shell; the figures reached so far are
  * in the report of that issue).
  */
-export const BUNDLE_BUDGET: BundleBudget = { login: 157_500, loginAndShell: 175_500 };
+// Issue 16's event traces add ~0.6 kB to the login page (the actors' inspect hook, its zh/en strings, the
+// error screen's report button); the recorder itself loads only when recording starts.
+export const BUNDLE_BUDGET: BundleBudget = { login: 158_200, loginAndShell: 176_800 };
 
 export interface BundleBudget {
   login: number;

@@ -9,7 +9,7 @@ async function main() {
   const config = loadConfig();
   await ensureClientBuilt();
   const database = await openDatabase(config);
-  const seeded = await seed(database.db, { dataDir: config.dataDir });
+  const seeded = await seed(database.db, { dataDir: config.dataDir, starter: true });
   const app = await buildApp({ database, config, sms: OutboxSmsSender.inDataDir(config.dataDir) });
   await app.listen({ port: config.port, host: config.host });
 

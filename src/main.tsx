@@ -1,4 +1,5 @@
 import './zodConfig';
+import './app/colorMode';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';

@@ -1,11 +1,15 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
-import { admins, adminSites, menus, roles, settings, sites } from './schema/index';
+import { admins, adminSites, categories, menus, modelFields, models, roles, settings, sites } from './schema/index';
 import type { Db, Executor } from './client';
 import { MENU_TREE, type MenuSeed } from '../../models/menuTree';
+import { ContentModelCreate, ModelFieldCreate } from '../../models/contentModel';
+import { CategoryCreate } from '../../models/category';
 import { generatePassword, hashPassword } from '../services/passwords';
 import { DEFAULT_SETTINGS } from '../operations/settings';
+import { columnAlias } from '../operations/alias';
+import { columnValues } from '../resources/category';
 
 export const INITIAL_ADMIN_ACCOUNT = 'admin@banyan.local';
 export const SUPER_ROLE_NAME = '超级管理员';
@@ -62,10 +66,37 @@ export async function seedSettings(db: Executor) {
 }
 
 /**
- * First start: a super-admin role, the default site and a super-admin with a generated password
- * (written to <dataDir>/initial-admin.txt). Every start: menus and settings added by upgrades.
+ * The starter a fresh install publishes with (issue 16): an article model and one list column on it.
+ * The content form already has title, author, source, cover, keywords, description, tags and body, so
+ * the model adds only the two fields news articles usually carry beyond those.
  */
-export async function seed(db: Db, opts: { dataDir?: string; initialPassword?: string } = {}): Promise<SeedResult> {
+export const STARTER = {
+  model: { name: '文章', key: 'article', description: '新闻、动态等文章 / News and other articles' },
+  fields: [
+    { name: 'editor', title: '责任编辑', type: 'text', placeholder: '' },
+    { name: 'source_url', title: '原文链接', type: 'text', placeholder: 'https://' },
+  ],
+  column: { title: '新闻动态', alias: 'news' },
+} as const;
+
+/** Inserts the starter model and column the way the admin's saves would (validated, alias checked). */
+export async function seedStarter(db: Executor, siteId: number) {
+  const [model] = await db.insert(models).values(ContentModelCreate.parse(STARTER.model)).returning({ id: models.id });
+  for (const [i, field] of STARTER.fields.entries()) {
+    const f = ModelFieldCreate.parse({ ...field, model_id: model!.id, sort: (i + 1) * 10 });
+    await db.insert(modelFields).values({ modelId: f.model_id, name: f.name, title: f.title, type: f.type, required: f.required, options: f.options, placeholder: f.placeholder, sort: f.sort });
+  }
+  const column = CategoryCreate.parse({ model_id: model!.id, title: STARTER.column.title, alias: STARTER.column.alias, type: 1, status: 1 });
+  const alias = await columnAlias(db, siteId, column.title, column.alias);
+  await db.insert(categories).values({ ...columnValues(column), siteId, alias });
+}
+
+/**
+ * First start: a super-admin role, the default site and a super-admin with a generated password
+ * (written to <dataDir>/initial-admin.txt), and with `starter` the article model and news column on the
+ * new default site (a production install; tests opt in). Every start: menus and settings added by upgrades.
+ */
+export async function seed(db: Db, opts: { dataDir?: string; initialPassword?: string; starter?: boolean } = {}): Promise<SeedResult> {
   const result: SeedResult = {};
   await db.transaction(async (tx) => {
     await seedMenus(tx);
@@ -78,7 +109,8 @@ export async function seed(db: Db, opts: { dataDir?: string; initialPassword?: s
       .returning();
     const [siteCount] = (await tx.select({ n: count() }).from(sites)) as [{ n: number }];
     if (Number(siteCount.n) === 0) {
-      await tx.insert(sites).values({ name: '默认站点', domain: 'localhost', status: 1 });
+      const [site] = await tx.insert(sites).values({ name: '默认站点', domain: 'localhost', status: 1 }).returning({ id: sites.id });
+      if (opts.starter) await seedStarter(tx, site!.id);
     }
     const password = opts.initialPassword ?? generatePassword();
     const [admin] = await tx

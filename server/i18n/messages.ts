@@ -24,11 +24,13 @@ import { forms } from './forms';
 import { database } from './database';
 import { pluginMarket } from './pluginMarket';
 import { plugins } from './plugins';
+import { preferences } from './preferences';
+import { chartViewer } from './chartViewer';
 
 // Server messages in the caller's language, one file per domain. Keys used by shared zod schemas
 // (validation.*) live here too, so a rule written once in models/ is explained the same way by
 // server and client.
-const DOMAINS = { core, sites, content, marketing, contentImport, attachments, settings, audit, navMenus, staticFiles, themes, inquiries, themeFiles, logs, keywords, links, seoCheck, posters, recruit, mailbox, mail, forms, pluginMarket, plugins, database } as const;
+const DOMAINS = { core, sites, content, marketing, contentImport, attachments, settings, audit, navMenus, staticFiles, themes, inquiries, themeFiles, logs, keywords, links, seoCheck, posters, recruit, mailbox, mail, forms, pluginMarket, plugins, database, preferences, chartViewer } as const;
 
 type KeysOf<T> = T extends { zh: infer Z } ? keyof Z : never;
 export type MessageKey = KeysOf<(typeof DOMAINS)[keyof typeof DOMAINS]> & string;

@@ -3,7 +3,7 @@ import { menus } from '../db/schema/index';
 import type { Executor } from '../db/client';
 import type { AuthContext } from '../http/context';
 import { buildTree, type Menu, type MenuItem } from '../../models/menu';
-import { TYPELESS_PATHS } from '../../models/menuTree';
+import { SUPER_ONLY_MENUS, TYPELESS_PATHS } from '../../models/menuTree';
 
 export function toMenu(row: typeof menus.$inferSelect): Menu {
   return {
@@ -43,7 +43,7 @@ export function permittedMenus(all: readonly Menu[], auth: Pick<AuthContext, 'is
   const byId = new Map(all.map((m) => [m.id, m]));
   const keep = new Set<number>();
   for (const m of all) {
-    if (!auth.permissions.has(m.key) && !m.typeless) continue;
+    if ((!auth.permissions.has(m.key) && !m.typeless) || SUPER_ONLY_MENUS.includes(m.key)) continue;
     for (let cur: Menu | undefined = m; cur && !keep.has(cur.id); cur = byId.get(cur.parent_id)) keep.add(cur.id);
   }
   return all.filter((m) => keep.has(m.id));

@@ -62,7 +62,7 @@ async function describe(db: Executor, rows: CategoryRow[]): Promise<Category[]> 
   return rows.map((r) => toCategory(r, names.get(r.modelId) ?? '', counts.get(r.id) ?? 0));
 }
 
-const columnValues = (b: Omit<CategoryCreate, 'alias'>) => ({
+export const columnValues = (b: Omit<CategoryCreate, 'alias'>) => ({
   parentId: b.parent_id,
   modelId: b.model_id,
   title: b.title,

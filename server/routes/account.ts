@@ -13,6 +13,8 @@ import { admins } from '../db/schema/index';
 import { badRequest } from '../http/errors';
 import { hashPassword, verifyPassword } from '../services/passwords';
 import { siteTree } from '../operations/sites';
+import { readPreferences, saveTablePreferences } from '../operations/preferences';
+import { MAX_PREFERENCES_BYTES, TablePreferencesSave } from '../../models/preferences';
 
 export default async function accountRoutes(app: FastifyInstance) {
   const loginLimit = { rateLimit: { max: app.ctx.config.rateLimit.login, timeWindow: 60_000 } };
@@ -112,6 +114,24 @@ export default async function accountRoutes(app: FastifyInstance) {
       };
       return { data };
     },
+  });
+
+  // The signed-in admin's own preferences (column settings of the lists); never another admin's.
+  addRoute(app, {
+    method: 'GET',
+    url: '/admin/preferences',
+    permission: 'authenticated',
+    handler: async ({ auth }) => ({ data: await readPreferences(app.ctx.db, auth.adminId) }),
+  });
+
+  addRoute(app, {
+    method: 'POST',
+    url: '/admin/preferences',
+    permission: 'authenticated',
+    body: TablePreferencesSave,
+    bodyLimit: 2 * MAX_PREFERENCES_BYTES,
+    log: false, // a layout tweak, saved as the admin drags: not an operation worth a log line
+    handler: async ({ auth, body }) => ({ data: await saveTablePreferences(app.ctx.db, auth.adminId, body), msg: 'preferences.saved' }),
   });
 
   addRoute(app, {

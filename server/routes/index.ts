@@ -31,6 +31,7 @@ import formRoutes from './forms';
 import pluginRoutes from './plugins';
 import pluginMarketRoutes from './pluginMarket';
 import databaseRoutes from './database';
+import chartViewerRoutes from './chartViewer';
 
 /** Every API route, mounted under /api. */
 export default async function apiRoutes(app: FastifyInstance) {
@@ -61,6 +62,7 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(pluginRoutes);
   await app.register(pluginMarketRoutes);
   await app.register(databaseRoutes);
+  await app.register(chartViewerRoutes);
   await app.register(async (scope) => {
     registerResource(scope, adminServerResource);
     registerResource(scope, roleServerResource);

@@ -14,6 +14,7 @@ import { getToken, removeToken, setToken } from './token';
 import { emptyShell, shellStore, type SystemInfo } from './shellStore';
 import { acceptSites, currentSiteStore } from './siteStore';
 import { t } from '../i18n';
+import { traceInspector } from './trace';
 
 // The app's long-lived actors, created once. Each chart gets its side effects here.
 
@@ -35,6 +36,9 @@ const browserLocation = () => {
 /** wouter's navigations (views' own `navigate`, links) go through the leave guard too. */
 export const guardedNav = (_navigate: unknown, to: string, options?: { replace?: boolean }) =>
   navigateTo(to.startsWith(ADMIN_BASE + '/') ? to.slice(ADMIN_BASE.length) : to, options?.replace ?? false);
+
+/** A root actor's options with the event-trace recorder as its `inspect` (src/app/trace.ts). */
+const traced = <O extends { input?: unknown }>(machine: { id: string }, options: O) => ({ ...options, inspect: traceInspector(machine, options.input) });
 
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
@@ -71,7 +75,7 @@ export const session = createActor(
       reload: () => window.location.reload(),
     },
   }),
-  { input: { token: getToken() } },
+  traced(sessionMachine, { input: { token: getToken() } }),
 );
 
 /** Loads what the shell needs after sign-in, in parallel; the guard waits for it once. */
@@ -106,11 +110,12 @@ export const guard = createActor(
       },
     },
   }),
+  traced(routeGuardMachine, {}),
 );
 
 export const tabs = createActor(
   tabsMachine.provide({ actions: { navigate: (_, { to }) => navigateTo(to) } }),
-  { input: { pinned: [{ path: DASHBOARD_PATH, title: 'menu.dashboard', pinned: true, cache: false }] } },
+  traced(tabsMachine, { input: { pinned: [{ path: DASHBOARD_PATH, title: 'menu.dashboard', pinned: true, cache: false }] } }),
 );
 
 export const leaveGuard = createActor(
@@ -130,6 +135,7 @@ export const leaveGuard = createActor(
       discard: (_, { paths }) => paths.forEach((path) => tabs.send({ type: 'tab.refresh', path })),
     },
   }),
+  traced(leaveGuardMachine, {}),
 );
 
 /** Back and forward away from unsaved work wait for the user; reload and closing the tab ask the browser. */
@@ -155,6 +161,7 @@ export const layout = createActor(
   layoutMachine.provide({
     actions: { persistSidebar: (_, { opened }) => localStorage.setItem(SIDEBAR_KEY, opened ? '1' : '0') },
   }),
+  traced(layoutMachine, {}),
 );
 
 /** Reloads the dynamic menu (the current site's columns); screens call it after changing columns. */

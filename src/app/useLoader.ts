@@ -1,5 +1,6 @@
 import { useRef } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useChart } from './useChart';
 import { loaderMachine } from '../../machines/loader.machine';
 
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
@@ -8,7 +9,7 @@ const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 export function useLoader<T>(read: () => Promise<T>) {
   const latest = useRef(read);
   latest.current = read;
-  const actor = useActorRef(
+  const actor = useChart(
     loaderMachine.provide({
       actions: {
         fetch: () => {

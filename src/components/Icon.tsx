@@ -2,7 +2,7 @@ import {
   BookOpen, Boxes, Briefcase, ClipboardCheck, ClipboardList, Database, File, FileCode, FileStack, FileText, FileUser, Folder,
   FolderTree, GalleryHorizontal, Globe, History, Image, Inbox, KeyRound, Layers, LayoutDashboard, Library, Link, Link2,
   ListChecks, ListTree, LogIn, Mail, MapPin, Megaphone, Menu, MessageSquare, Monitor, Palette, Paperclip, Puzzle, ScanSearch,
-  ScrollText, Search, Settings, Settings2, Shield, ShieldAlert, Sliders, Tag, Tags, Trash2, TrendingUp, UserCog,
+  ScrollText, Search, Settings, Settings2, Shield, ShieldAlert, Sliders, Tag, Tags, Trash2, TrendingUp, UserCog, Workflow,
   type LucideIcon,
 } from 'lucide-react';
 
@@ -15,6 +15,7 @@ const ICONS: Record<string, LucideIcon> = {
   'clipboard-list': ClipboardList,
   dashboard: LayoutDashboard,
   database: Database,
+  workflow: Workflow,
   'file-code': FileCode,
   'file-stack': FileStack,
   'file-text': FileText,

@@ -1,7 +1,7 @@
 import { HStack, Text } from '@chakra-ui/react';
 import { TreeDeciduous } from 'lucide-react';
 
-export function Logo({ size = 'lg', color = 'blue.700' }: { size?: 'lg' | 'xl' | '2xl'; color?: string }) {
+export function Logo({ size = 'lg', color = 'blue.fg' }: { size?: 'lg' | 'xl' | '2xl'; color?: string }) {
   return (
     <HStack gap="1.5" color={color} flexShrink={0}>
       <TreeDeciduous size={size === 'lg' ? 20 : 28} strokeWidth={2.2} />

@@ -10,11 +10,23 @@ const loadList = () => (list ??= Promise.all([import('./ToastList'), loadScreenR
 const ToastList = lazy(loadList);
 const asked = createStore(false);
 
-/** Errors stay 5 s (spec §8); successes are brief. */
-export function notify(kind: 'success' | 'error' | 'info', message: string) {
+/** A button in the toast (e.g. Undo after a delete): it runs once and closes the toast. */
+export interface ToastAction {
+  label: string;
+  onClick: () => void;
+}
+
+/** Errors stay 5 s (spec §8); successes are brief, unless they offer an action the user needs time to reach. */
+export function notify(kind: 'success' | 'error' | 'info', message: string, action?: ToastAction) {
   asked.set(true);
   void loadList().then(({ toaster }) =>
-    toaster.create({ type: kind, description: message, duration: kind === 'error' ? ERROR_TOAST_MS : 2500, closable: kind === 'error' }),
+    toaster.create({
+      type: kind,
+      description: message,
+      duration: kind === 'error' || action ? ERROR_TOAST_MS : 2500,
+      closable: kind === 'error' || Boolean(action),
+      action,
+    }),
   );
 }
 

@@ -30,8 +30,6 @@ export const en: typeof zh = {
   layout: {
     home: 'Site home',
     clearCache: 'Clear cache',
-    cacheCleared: 'Cache cleared',
-    language: 'English',
     switchLanguage: '{{language}} (switch language)',
     site: 'Current site',
     personal: 'Personal center',
@@ -42,8 +40,6 @@ export const en: typeof zh = {
     closeTab: 'Close',
     closeOthers: 'Close others',
     closeAll: 'Close all',
-    copyright: 'Copyright',
-    filing: 'Filing No.',
     searchMenu: 'Search menu',
     searchPlaceholder: 'Type a name, pinyin or initials, e.g. nrgl',
     searchNone: 'No matching screen',
@@ -89,6 +85,16 @@ export const en: typeof zh = {
     recentLogins: 'Recent logins',
   },
   notFound: { title: 'Page not found', body: 'The page does not exist, or you may not open it.', backHome: 'Back to dashboard' },
+  trace: {
+    label: 'Event trace',
+    recording: 'tracing',
+    download: 'Download',
+    stop: 'Stop',
+    pageError: 'Page error',
+    errorReport: 'Download error report',
+    switch: 'Record an event trace',
+    switchHint: "Records this tab's chart events for troubleshooting (no passwords or tokens)",
+  },
   menu: {
     // The plugin group and pages show in the shell's menus before any feature strings load.
     pluginPage: 'Plugin page',
@@ -162,6 +168,7 @@ export const en: typeof zh = {
     database: 'Database backup',
     logGroup: 'Logs',
     adminLoginLog: 'Login log',
+    chartViewer: 'Statechart viewer',
     adminOptLog: 'Operation log',
   },
 };

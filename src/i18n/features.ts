@@ -28,6 +28,8 @@ import { messages as forms } from '../features/forms/i18n';
 import { messages as recruit } from '../features/recruit/i18n';
 import { messages as inquiryEmail } from '../features/inquiryEmail/i18n';
 import { messages as formDesign } from '../features/formDesign/i18n';
+import { messages as columnSettings } from '../features/resource/i18n';
+import { messages as chartViewer } from '../features/chartViewer/i18n';
 import { messages as screens } from './screens';
 
-export const FEATURE_CATALOGS: FeatureCatalog[] = [screens, website, module, category, content, editor, marketing, attachment, settings, attachmentPicker, audit, navMenus, dashboard, staticFiles, themes, themeFiles, inquiries, logs, links, forms, seoCheck, keywords, posters, recruit, inquiryEmail, formDesign, pluginMarket, plugins, database];
+export const FEATURE_CATALOGS: FeatureCatalog[] = [screens, website, module, category, content, editor, marketing, attachment, settings, attachmentPicker, audit, navMenus, dashboard, staticFiles, themes, themeFiles, inquiries, logs, links, forms, seoCheck, keywords, posters, recruit, inquiryEmail, formDesign, pluginMarket, plugins, database, columnSettings, chartViewer];

@@ -28,8 +28,6 @@ export const zh = {
   layout: {
     home: '网站首页',
     clearCache: '清除缓存',
-    cacheCleared: '缓存已清除',
-    language: '中文',
     switchLanguage: '{{language}}（切换语言）',
     site: '当前站点',
     personal: '个人中心',
@@ -40,8 +38,6 @@ export const zh = {
     closeTab: '关闭',
     closeOthers: '关闭其他',
     closeAll: '关闭全部',
-    copyright: '版权所有',
-    filing: '备案号',
     searchMenu: '搜索菜单',
     searchPlaceholder: '输入名称、拼音或首字母，如 nrgl',
     searchNone: '没有匹配的页面',
@@ -87,6 +83,16 @@ export const zh = {
     recentLogins: '最近登录',
   },
   notFound: { title: '页面不存在', body: '您访问的页面不存在，或您没有访问权限。', backHome: '返回控制台' },
+  trace: {
+    label: '事件追踪',
+    recording: '追踪中',
+    download: '下载',
+    stop: '停止',
+    pageError: '页面出错',
+    errorReport: '下载错误报告',
+    switch: '记录事件追踪',
+    switchHint: '记录本标签页的状态图事件，用于排查问题（不含密码与令牌）',
+  },
   menu: {
     // The plugin group and pages show in the shell's menus before any feature strings load.
     pluginPage: '插件页面',
@@ -160,6 +166,7 @@ export const zh = {
     database: '数据库备份',
     logGroup: '日志',
     adminLoginLog: '登录日志',
+    chartViewer: '状态图查看器',
     adminOptLog: '操作日志',
   },
 };

@@ -14,7 +14,7 @@ export default function MobileDrawer({ shell }: { shell: Shell }) {
         <Drawer.Positioner>
           <Drawer.Content bg="gray.800" maxW="260px" aria-label={t('layout.menu')} data-testid="mobile-drawer">
             <Stack p="2" gap="2" bg="gray.800">
-              <Box bg="white" rounded="md" p="1">
+              <Box bg="bg" rounded="md" p="1">
                 <TopGroups shell={shell} direction="column" />
               </Box>
               <SiteSwitcher shell={shell} width="100%" />

@@ -23,11 +23,12 @@ import { views as inquiryEmail } from '../features/inquiryEmail/views';
 import { views as formDesign } from '../features/formDesign/views';
 import { views as database } from '../features/database/views';
 import { views as plugins } from '../features/plugins/views';
+import { views as chartViewer } from '../features/chartViewer/views';
 
 export type ViewMap = Record<string, LazyExoticComponent<ComponentType>>;
 
 /** Screens of the features added after the foundation, by route path. */
-const FEATURE_VIEWS: ViewMap = { ...recruit, ...website, ...module, ...category, ...content, ...editor, ...marketing, ...attachment, ...settings, ...audit, ...navMenus, ...staticFiles, ...themes, ...themeFiles, ...inquiries, ...links, ...forms, ...seoCheck, ...keywords, ...posters, ...inquiryEmail, ...formDesign, ...plugins, ...database };
+const FEATURE_VIEWS: ViewMap = { ...recruit, ...website, ...module, ...category, ...content, ...editor, ...marketing, ...attachment, ...settings, ...audit, ...navMenus, ...staticFiles, ...themes, ...themeFiles, ...inquiries, ...links, ...forms, ...seoCheck, ...keywords, ...posters, ...inquiryEmail, ...formDesign, ...plugins, ...database, ...chartViewer };
 
 /**
  * Every screen reached from the menu (or a `/prefix/*` path), by route path. Loaded after sign-in with the

@@ -39,6 +39,8 @@ const theme = defineConfig({
     ...globalCss,
     'html, body': { height: '100%', fontSize: '14px' },
     body: { bg: 'bg.subtle' },
+    // The browser's own parts (scrollbars, form controls) follow the mode src/app/colorMode.ts applies.
+    '.dark': { colorScheme: 'dark' },
     '#root': { height: '100%' },
   },
   theme: {

@@ -159,7 +159,7 @@ describe('sites, models, columns and content, as an editor', () => {
     await visible(row);
     await containsText(row, '新品发布：榕树 X1');
     await shell.view().getByTestId(`delete-${article!.id}`).click();
-    await page.getByTestId('confirm-delete-confirm').click();
+    await visible(page.getByTestId('toast-action'));
     await countIs(row, 0);
 
     // ...and restored from there.

@@ -85,7 +85,7 @@ describe('inquiries, as an admin', () => {
     await inbox.seeStatus('李华', '已完成');
     await inbox.seeStatus('赵敏', '新询盘');
 
-    // Delete one from its dialog, then two selected, each after a confirm.
+    // Delete one from its dialog, then two selected, each at once (the toast offers an undo).
     await inbox.open('Carlos Ruiz');
     await inbox.deleteFromDialog();
     await inbox.dontSeeInquiry('Carlos Ruiz');

@@ -62,11 +62,11 @@ export function apiClient(base: string, token?: string, opts: { language?: strin
 }
 
 /** Starts the real server on a free port against a fresh database, with a seeded super-admin. */
-export async function startTestApp(overrides: Partial<Config> = {}, opts: { withClient?: boolean; distDir?: string } = {}): Promise<TestApp> {
+export async function startTestApp(overrides: Partial<Config> = {}, opts: { withClient?: boolean; distDir?: string; starter?: boolean } = {}): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'banyan-test-'));
   const config = loadConfig({}, { dataDir, logRequests: false, port: 0, host: '127.0.0.1', ...overrides });
   const database = await freshDatabase();
-  await seed(database.db, { initialPassword: SUPER_PASSWORD });
+  await seed(database.db, { initialPassword: SUPER_PASSWORD, starter: opts.starter });
   const sms = OutboxSmsSender.inDataDir(dataDir, () => undefined);
   const app = await buildApp({ database, config, sms, distDir: opts.distDir ?? (opts.withClient ? DIST_DIR : path.join(dataDir, 'no-client')) });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,38 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { createTestModel } from '@xstate/graph';
 import type { SnapshotFrom } from 'xstate';
-import type { AttachmentCate } from '../../models/attachment';
 import { ROOT_ID, categoryTreeMachine, treeRows, type CategoryTreeEvent } from '../../machines/attachmentCategoryTree.machine';
 import { assertEveryTransitionWalked, trackTransitions } from './coverage';
 import { describePath, serializeTransition, startRecorded, walkPath, type StepCheck } from './harness';
+import { cate, PHOTOS, EVENTS_2024, loaded, EVENTS } from './examples/attachmentCategoryTree.examples';
 
 type Snapshot = SnapshotFrom<typeof categoryTreeMachine>;
 
 const coverage = trackTransitions(categoryTreeMachine);
 const start = () => startRecorded(categoryTreeMachine, ['fetchCategories', 'openForm', 'deleteCategory', 'notify'], coverage);
-
-const cate = (id: number, parent_id: number, title: string): AttachmentCate => ({ id, parent_id, title, path: parent_id ? `0-${parent_id}-${id}` : `0-${id}`, attachment_count: 0 });
-const PHOTOS = cate(1, 0, 'Photos');
-const EVENTS_2024 = cate(2, 1, 'Events 2024');
-const loaded = (categories: AttachmentCate[]): CategoryTreeEvent => ({ type: 'categories.loaded', categories });
-
-const EVENTS: CategoryTreeEvent[] = [
-  loaded([PHOTOS, EVENTS_2024]),
-  loaded([PHOTOS]),
-  { type: 'categories.failed', message: 'offline' },
-  { type: 'list.reload' },
-  { type: 'node.select', id: ROOT_ID },
-  { type: 'node.select', id: 1 },
-  { type: 'node.select', id: 2 },
-  { type: 'node.select', id: 99 },
-  { type: 'category.add' },
-  { type: 'category.edit' },
-  { type: 'category.delete' },
-  { type: 'delete.confirm' },
-  { type: 'delete.cancel' },
-  { type: 'delete.done', message: 'Deleted' },
-  { type: 'delete.failed', message: 'Not empty' },
-];
 
 const VIEWS: Record<string, string[]> = {
   '"loading"': ['busy'],

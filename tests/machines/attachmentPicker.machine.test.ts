@@ -5,30 +5,12 @@ import { fitsKind, pickerMachine, type PickedAttachment, type PickerEvent } from
 import { DESIGNER_ATTACHMENT_LIMIT } from '../../models/constants';
 import { assertEveryTransitionWalked, trackTransitions } from './coverage';
 import { describePath, serializeTransition, startRecorded, walkPath, type StepCheck } from './harness';
+import { A, B, C, EVENTS } from './examples/attachmentPicker.examples';
 
 type Snapshot = SnapshotFrom<typeof pickerMachine>;
 
 const coverage = trackTransitions(pickerMachine);
 const start = () => startRecorded(pickerMachine, ['warnLimit', 'warnKind', 'deliver'], coverage);
-
-const A = { id: 1, name: 'a.png', url: '/uploads/a.png', type: 2 };
-const B = { id: 2, name: 'b.png', url: '/uploads/b.png', type: 2 };
-const C = { id: 3, name: 'c.pdf', url: '/uploads/c.pdf', type: 1 };
-const EVENTS: PickerEvent[] = [
-  { type: 'picker.open', max: 1, kind: 'image' },
-  { type: 'picker.open', max: 2 },
-  { type: 'item.toggle', item: A },
-  { type: 'item.toggle', item: B },
-  { type: 'item.toggle', item: C },
-  { type: 'item.uploaded', item: B },
-  { type: 'item.uploaded', item: C },
-  { type: 'network.open' },
-  { type: 'network.cancel' },
-  { type: 'network.added', item: A },
-  { type: 'network.added', item: C },
-  { type: 'picker.confirm' },
-  { type: 'picker.close' },
-];
 
 /** What choosing `item` does to the selection before it: added, refused for its kind, or refused for room. */
 function outcome(b: Snapshot['context'], item: PickedAttachment): 'added' | 'kind' | 'full' | 'already' {

@@ -2,40 +2,15 @@ import { expect } from 'vitest';
 import { createTestModel } from '@xstate/graph';
 import type { SnapshotFrom } from 'xstate';
 import { type auditMachine, auditRefusal, canApprove, canReject } from '../../machines/audit.machine';
-import type { AuditEvent, AuditStep } from '../../models/audit';
+import type { AuditEvent } from '../../models/audit';
 import { describePath, serializeWith, startRecorded, walkPath, type StepCheck } from './harness';
 import type { ModelSuite } from './mutation';
+import { EDITOR, EVENTS, project } from './examples/audit.examples';
+export { EDITOR, TWO_STEPS, ONE_STEP } from './examples/audit.examples';
 
 // The audit chart's model-based tests, shared by its test file and the mutation check.
 
 type Snapshot = SnapshotFrom<typeof auditMachine>;
-
-
-// Editor 9 submits; step 1 is a countersign of reviewers 1, 2 and 3, step 2 an either-one of 4 and 5.
-// Admin 6 reviews nothing.
-export const EDITOR = 9;
-export const TWO_STEPS: AuditStep[] = [
-  { reviewers: [1, 2, 3], mode: 'countersign' },
-  { reviewers: [4, 5], mode: 'either' },
-];
-export const ONE_STEP: AuditStep[] = [{ reviewers: [4], mode: 'either' }];
-
-const EVENTS: AuditEvent[] = [
-  { type: 'audit.submit', by: EDITOR, steps: TWO_STEPS },
-  { type: 'audit.submit', by: EDITOR, steps: ONE_STEP },
-  { type: 'audit.submit', by: EDITOR, steps: [] },
-  ...[1, 2, 3, 4, 5, 6].map((by): AuditEvent => ({ type: 'audit.approve', by })),
-  { type: 'audit.reject', by: 2, comment: 'sources missing', to_step: 1 },
-  { type: 'audit.reject', by: 4, comment: 'title too long', to_step: 2 },
-  { type: 'audit.reject', by: 4, comment: 'start over', to_step: 1 },
-  { type: 'audit.reject', by: 1, comment: '   ', to_step: 1 },
-  { type: 'audit.reject', by: 1, comment: 'later step', to_step: 2 },
-  { type: 'audit.reject', by: 6, comment: 'not mine', to_step: 1 },
-  { type: 'audit.withdraw', by: EDITOR },
-];
-
-/** What the guards read; the round's decisions only grow with it, so the graph stays finite without them. */
-const project = (s: Snapshot) => ({ steps: s.context.steps.length, step: s.context.step, approvals: s.context.approvals, resumeStep: s.context.resumeStep });
 
 /** The rules of issue 5, stated independently of the chart. */
 function auditOracle({ before, after, event }: StepCheck<Snapshot, AuditEvent>) {

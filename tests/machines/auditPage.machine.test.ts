@@ -2,57 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { createTestModel } from '@xstate/graph';
 import type { SnapshotFrom } from 'xstate';
 import { auditPageMachine, type AuditPageEvent } from '../../machines/auditPage.machine';
-import type { AuditDetail } from '../../models/audit';
 import { assertEveryTransitionWalked, trackTransitions } from './coverage';
 import { describePath, serializeTransition, startRecorded, walkPath, type StepCheck } from './harness';
+import { ID, MINE, APPROVED_ALREADY, NOT_MINE, EVENTS } from './examples/auditPage.examples';
 
 type Snapshot = SnapshotFrom<typeof auditPageMachine>;
 type Type = AuditPageEvent['type'];
 
 const coverage = trackTransitions(auditPageMachine);
 const ACTIONS = ['fetchDetail', 'sendDecision', 'notify', 'leave'] as const;
-const ID = 42;
 const start = () => startRecorded(auditPageMachine, ACTIONS, coverage, { id: ID });
-
-const detail = (over: Partial<AuditDetail>): AuditDetail => ({
-  id: ID,
-  title: '季度报告',
-  category_id: 3,
-  category_title: '新闻',
-  author: '',
-  submitter_name: '编辑',
-  marked_body: '<p>正文</p>',
-  words: [],
-  state: 'reviewing',
-  step: 2,
-  steps: [],
-  can_approve: true,
-  can_reject: true,
-  trail: [],
-  ...over,
-});
-/** A reviewer of step 2 of 2 who may act; a reviewer who already approved (may neither act); published content. */
-const MINE = detail({});
-const APPROVED_ALREADY = detail({ can_approve: false, can_reject: true, step: 1 });
-const NOT_MINE = detail({ can_approve: false, can_reject: false });
-
-const EVENTS: AuditPageEvent[] = [
-  { type: 'detail.loaded', detail: MINE },
-  { type: 'detail.loaded', detail: APPROVED_ALREADY },
-  { type: 'detail.loaded', detail: NOT_MINE },
-  { type: 'detail.failed', message: 'not found' },
-  { type: 'reload' },
-  { type: 'comment.change', value: ' 请补充数据来源 ' },
-  { type: 'comment.change', value: '   ' },
-  { type: 'toStep.change', step: 2 },
-  { type: 'toStep.change', step: 1 },
-  { type: 'toStep.change', step: 3 },
-  { type: 'toStep.change', step: 0 },
-  { type: 'approve' },
-  { type: 'reject' },
-  { type: 'decision.done', message: 'Approved' },
-  { type: 'decision.failed', message: 'You have already approved the current step' },
-];
 
 const STATES: Record<string, { tags: string[]; accepts: Type[] }> = {
   loading: { tags: ['busy'], accepts: ['detail.loaded', 'detail.failed'] },

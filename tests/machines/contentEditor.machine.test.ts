@@ -1,37 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { createTestModel } from '@xstate/graph';
 import type { SnapshotFrom } from 'xstate';
-import { contentEditorMachine, isDirty, type ContentEditorEvent, type Values } from '../../machines/contentEditor.machine';
+import { contentEditorMachine, isDirty, type ContentEditorEvent } from '../../machines/contentEditor.machine';
 import { assertEveryTransitionWalked, trackTransitions } from './coverage';
 import { describePath, serializeTransition, startRecorded, walkPath, type StepCheck } from './harness';
+import { validate, input, STALE, EVENTS } from './examples/contentEditor.examples';
 
 type Snapshot = SnapshotFrom<typeof contentEditorMachine>;
 
-/** The stand-in validation: a title is required. */
-const validate = (values: Values): Record<string, string> => (values.title ? {} : { title: 'required' });
-const input = { id: 7, categoryId: 3, validate };
 const coverage = trackTransitions(contentEditorMachine);
 const ACTIONS = ['fetch', 'submit', 'notify', 'saved', 'submitAudit'] as const;
 const start = (i = input) => startRecorded(contentEditorMachine, ACTIONS, coverage, i);
-
-const STALE = { version: 5, updated_by_name: 'Li Lei', updated_at: '2026-11-23T08:00:00.000Z' };
-const EVENTS: ContentEditorEvent[] = [
-  { type: 'loaded', id: 7, version: 4, values: { title: 'Stored' } },
-  { type: 'loaded', id: 7, version: 4, values: { title: 'Stored', status: 2 }, audited: true },
-  { type: 'load.failed', message: 'offline' },
-  { type: 'field.change', name: 'title', value: '' },
-  { type: 'field.change', name: 'title', value: 'Mine' },
-  { type: 'save' },
-  { type: 'save.publish' },
-  { type: 'submit.done' },
-  { type: 'submit.failed' },
-  { type: 'save.done', id: 7, version: 6, message: 'Saved' },
-  { type: 'save.failed', message: 'Title too long', field: 'title' },
-  { type: 'save.conflict', stale: STALE, message: 'Edited meanwhile' },
-  { type: 'conflict.reload' },
-  { type: 'conflict.overwrite' },
-  { type: 'reload' },
-];
 
 function oracle({ before, after, event, effects }: StepCheck<Snapshot, ContentEditorEvent>) {
   // Exactly one of the page's modes.

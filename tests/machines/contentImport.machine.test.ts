@@ -2,32 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { createTestModel } from '@xstate/graph';
 import type { SnapshotFrom } from 'xstate';
 import { contentImportMachine, type ImportEvent } from '../../machines/contentImport.machine';
-import type { ImportPreview } from '../../models/contentImport';
 import { assertEveryTransitionWalked, trackTransitions } from './coverage';
 import { describePath, serializeWith, startRecorded, walkPath, type StepCheck } from './harness';
+import { FILE, preview, REPORT, EVENTS } from './examples/contentImport.examples';
 
 type Snapshot = SnapshotFrom<typeof contentImportMachine>;
 
 const coverage = trackTransitions(contentImportMachine);
 const start = () => startRecorded(contentImportMachine, ['preview', 'commit', 'pollJob', 'imported'], coverage);
-const FILE = { name: 'fees.csv' } as File;
-const preview = (valid: number): ImportPreview => ({ kind: 'commission', total: 2, valid, invalid: 2 - valid, mapping: [], ignored: [], rows: [] });
-const REPORT = { created: 1, failed: [] };
-
-const EVENTS: ImportEvent[] = [
-  { type: 'import.open' },
-  { type: 'kind.change', kind: 'margin' },
-  { type: 'file.choose', file: FILE },
-  { type: 'previewed', preview: preview(1) },
-  { type: 'previewed', preview: preview(0) },
-  { type: 'request.failed', message: 'bad file' },
-  { type: 'import.commit' },
-  { type: 'commit.started', jobId: 9 },
-  { type: 'job.update', status: 'running', progress: 40 },
-  { type: 'job.update', status: 'done', progress: 100, report: REPORT },
-  { type: 'job.update', status: 'failed', progress: 40, error: 'disk full' },
-  { type: 'import.close' },
-];
 // The file object does not serialise: key vertices by whether one is chosen.
 const serializeState = serializeWith<Snapshot>((s) => ({ ...s.context, file: s.context.file !== null }));
 

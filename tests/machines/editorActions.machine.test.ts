@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { createTestModel } from '@xstate/graph';
 import type { SnapshotFrom } from 'xstate';
 import { EDITOR_ACTIONS, editorActionsMachine, type EditorActionsEvent } from '../../machines/editorActions.machine';
-import type { ImageLocalResult, WordSearchResult } from '../../models/content';
 import { assertEveryTransitionWalked, trackTransitions } from './coverage';
 import { describePath, serializeTransition, startRecorded, walkPath, type StepCheck } from './harness';
+import { CONTENT, EVENTS } from './examples/editorActions.examples';
 
 type Snapshot = SnapshotFrom<typeof editorActionsMachine>;
 type Type = EditorActionsEvent['type'];
@@ -12,24 +12,6 @@ type Type = EditorActionsEvent['type'];
 const coverage = trackTransitions(editorActionsMachine);
 const EFFECTS = ['callServer', 'refuseEmpty', 'notifyError', 'notifyDone', 'replaceContent', 'describe'] as const;
 const start = () => startRecorded(editorActionsMachine, EFFECTS, coverage);
-
-const CONTENT = '<p>Banyan roots</p>';
-const WORDS: WordSearchResult = {
-  return_str: '<p>Banyan <mark>roots</mark></p>',
-  word_list: [{ title: 'roots', paraphrase: 'a sensitive word', type: 'politics', level: 1 }],
-};
-const LOCALISED: ImageLocalResult = { content: '<p><img src="/uploads/a.png"></p>', localized: 1, failed: [{ url: 'http://10.0.0.1/x.png', reason: 'private address' }] };
-
-const EVENTS: EditorActionsEvent[] = [
-  ...EDITOR_ACTIONS.map((action) => ({ type: 'action.run' as const, action, content: CONTENT, empty: false })),
-  { type: 'action.run', action: 'wordSearch', content: '<p> </p>', empty: true },
-  { type: 'innerLink.done', html: '<p><a href="/x">Banyan</a> roots</p>' },
-  { type: 'wordSearch.done', result: WORDS },
-  { type: 'imgLocal.done', result: LOCALISED },
-  { type: 'descExtraction.done', text: 'Banyan roots.' },
-  { type: 'action.failed', message: 'server down' },
-  { type: 'panel.close' },
-];
 
 const VIEWS: Record<string, { tags: string[]; accepts: Type[] }> = {
   '"idle"': { tags: [], accepts: ['action.run'] },

@@ -1,30 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { createTestModel } from '@xstate/graph';
 import type { SnapshotFrom } from 'xstate';
-import { editorDialogsMachine, linkUrlValid, tableSizeValid, TABLE_DEFAULT_SIZE, TABLE_MAX_SIZE, type EditorDialogsEvent } from '../../machines/editorDialogs.machine';
+import { editorDialogsMachine, linkUrlValid, tableSizeValid, TABLE_DEFAULT_SIZE, type EditorDialogsEvent } from '../../machines/editorDialogs.machine';
 import { assertEveryTransitionWalked, trackTransitions } from './coverage';
 import { describePath, serializeTransition, startRecorded, walkPath, type StepCheck } from './harness';
+import { EVENTS } from './examples/editorDialogs.examples';
 
 type Snapshot = SnapshotFrom<typeof editorDialogsMachine>;
 type Type = EditorDialogsEvent['type'];
 
 const coverage = trackTransitions(editorDialogsMachine);
 const start = () => startRecorded(editorDialogsMachine, ['applyLink', 'removeLink', 'insertTable'], coverage);
-
-const EVENTS: EditorDialogsEvent[] = [
-  { type: 'link.open', link: { url: '', text: 'Banyan', newTab: false, editing: false } },
-  { type: 'link.open', link: { url: 'https://banyan.test', text: 'Banyan', newTab: true, editing: true } },
-  { type: 'link.change', change: { url: 'javascript:alert(1)' } },
-  { type: 'link.change', change: { url: '/about', newTab: true } },
-  { type: 'link.confirm' },
-  { type: 'link.remove' },
-  { type: 'table.open' },
-  { type: 'table.change', rows: 2 },
-  { type: 'table.change', cols: 0 },
-  { type: 'table.change', rows: TABLE_MAX_SIZE + 1, cols: 4 },
-  { type: 'table.confirm' },
-  { type: 'dialog.close' },
-];
 
 const ACCEPTS: Record<string, Type[]> = {
   '"closed"': ['link.open', 'table.open'],

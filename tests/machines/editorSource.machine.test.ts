@@ -4,18 +4,12 @@ import type { SnapshotFrom } from 'xstate';
 import { editorSourceMachine, type EditorSourceEvent } from '../../machines/editorSource.machine';
 import { assertEveryTransitionWalked, trackTransitions } from './coverage';
 import { describePath, serializeTransition, startRecorded, walkPath, type StepCheck } from './harness';
+import { EVENTS } from './examples/editorSource.examples';
 
 type Snapshot = SnapshotFrom<typeof editorSourceMachine>;
 
 const coverage = trackTransitions(editorSourceMachine);
 const start = () => startRecorded(editorSourceMachine, ['draftChanged', 'applySource'], coverage);
-
-const EVENTS: EditorSourceEvent[] = [
-  { type: 'source.open', html: '<p>Banyan</p>' },
-  { type: 'source.edit', html: '<p>Banyan <b>tree</b></p><script>x</script>' },
-  { type: 'source.edit', html: '' },
-  { type: 'source.close' },
-];
 
 function sourceOracle({ before, after, event, effects }: StepCheck<Snapshot, EditorSourceEvent>) {
   expect(after.hasTag('source')).toBe(after.matches('source'));

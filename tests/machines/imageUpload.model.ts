@@ -4,33 +4,14 @@ import type { SnapshotFrom } from 'xstate';
 import { imagesToInsert, typedUrlValid, type imageUploadMachine, type ImageUploadEvent, type UploadItem } from '../../machines/imageUpload.machine';
 import { describePath, serializeTransition, startRecorded, walkPath, type StepCheck } from './harness';
 import type { ModelSuite } from './mutation';
+import { EVENTS } from './examples/imageUpload.examples';
+export { A, B } from './examples/imageUpload.examples';
 
 // The image dialog chart's model-based tests, shared by its test file and the mutation check.
 
 type Snapshot = SnapshotFrom<typeof imageUploadMachine>;
 
 export const EFFECTS = ['startUploads', 'insertImages'] as const;
-
-export const A = { key: 'a', name: 'a.png' };
-export const B = { key: 'b', name: 'b.png' };
-const EVENTS: ImageUploadEvent[] = [
-  { type: 'dialog.open' },
-  { type: 'dialog.close' },
-  { type: 'url.change', url: '' },
-  { type: 'url.change', url: 'https://img.test/banyan.png' },
-  { type: 'url.change', url: 'javascript:alert(1)' },
-  { type: 'files.choose', files: [A] },
-  { type: 'files.choose', files: [A, B] },
-  { type: 'upload.progress', key: 'a', percent: 42.7 },
-  { type: 'upload.done', key: 'a', url: '/uploads/a.png' },
-  { type: 'upload.done', key: 'b', url: '/uploads/b.png' },
-  { type: 'upload.failed', key: 'a', message: 'too large' },
-  { type: 'item.retry', key: 'a' },
-  { type: 'item.remove', key: 'a' },
-  { type: 'item.remove', key: 'b' },
-  { type: 'alt.change', alt: 'A banyan' },
-  { type: 'dialog.confirm' },
-];
 
 function expectInvariants(s: Snapshot) {
   const open = s.hasTag('open');

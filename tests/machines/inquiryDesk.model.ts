@@ -1,88 +1,17 @@
 import { expect } from 'vitest';
 import { createTestModel } from '@xstate/graph';
 import type { SnapshotFrom } from 'xstate';
-import { handlingChanged, replyReady, type inquiryDeskMachine, type InquiryDeskEvent } from '../../machines/inquiryDesk.machine';
-import type { Inquiry, InquiryReply } from '../../models/inquiry';
+import { handlingChanged, type inquiryDeskMachine, type InquiryDeskEvent } from '../../machines/inquiryDesk.machine';
 import { describePath, serializeWith, startRecorded, walkPath, type StepCheck } from './harness';
 import type { ModelSuite } from './mutation';
+import { EVENTS, project } from './examples/inquiryDesk.examples';
+export { inquiry, reply } from './examples/inquiryDesk.examples';
 
 // The inquiry desk chart's model-based tests, shared by its test file and the mutation check.
 
 type Snapshot = SnapshotFrom<typeof inquiryDeskMachine>;
 
 export const EFFECTS = ['loadInquiry', 'setStatus', 'saveHandling', 'sendReply', 'notify', 'listChanged'] as const;
-
-export const inquiry = (status: number, email = 'li@example.com'): Inquiry => ({
-  id: 7,
-  site_id: 1,
-  cate_id: null,
-  name: 'Li',
-  phone: '',
-  email,
-  company: '',
-  content: 'hello',
-  page: '/contact/',
-  ip: '1.2.3.4',
-  region: '',
-  user_agent: '',
-  status,
-  source: 'contact',
-  source_id: null,
-  assignee_id: null,
-  notes: '',
-  created_at: '2026-01-01T00:00:00.000Z',
-});
-
-export const reply = (id: number, status: 'sent' | 'failed'): InquiryReply => ({
-  id,
-  inquiry_id: 7,
-  admin_id: 1,
-  admin_name: 'admin',
-  to: 'li@example.com',
-  subject: 'Re: hello',
-  body: 'Thanks',
-  sent_at: '2026-01-02T00:00:00.000Z',
-  status,
-  error: status === 'failed' ? 'connect: ECONNREFUSED' : '',
-});
-
-const EVENTS: InquiryDeskEvent[] = [
-  { type: 'detail.open', id: 7 },
-  { type: 'detail.loaded', inquiry: inquiry(0), replies: [], subject: 'Re: hello' },
-  { type: 'detail.loaded', inquiry: inquiry(2, ''), replies: [reply(1, 'sent')], subject: 'Re: hello' },
-  { type: 'detail.failed', message: 'gone' },
-  { type: 'detail.close' },
-  { type: 'status.set', ids: [7, 8], status: 2 },
-  { type: 'status.set', ids: [], status: 2 },
-  { type: 'status.done', message: 'saved' },
-  { type: 'status.failed', message: 'refused' },
-  { type: 'handling.edit', patch: { status: 3, notes: 'spam from a bot' } },
-  { type: 'handling.edit', patch: { cate_id: null, status: 0, assignee_id: null, notes: '' } },
-  { type: 'handling.save' },
-  { type: 'handling.saved', message: 'saved' },
-  { type: 'handling.failed', message: 'refused' },
-  { type: 'reply.edit', patch: { body: 'Thanks, here is our price list' } },
-  { type: 'reply.edit', patch: { subject: ' ' } },
-  { type: 'reply.send' },
-  { type: 'reply.sent', message: 'sent', reply: reply(2, 'sent') },
-  { type: 'reply.failed', message: 'cannot connect', replies: [reply(3, 'failed')] },
-];
-
-/** What the graph tells apart: the state, and what the guards and the views read of the context. */
-const project = (s: Snapshot) => {
-  const c = s.context;
-  return {
-    value: s.value,
-    status: c.inquiry?.status ?? null,
-    email: Boolean(c.inquiry?.email),
-    changed: handlingChanged(c),
-    ready: replyReady(c),
-    body: c.reply.body !== '',
-    replies: c.replies.slice(-2).map((r) => r.status),
-    pending: c.pending,
-    error: c.error,
-  };
-};
 
 function oracle({ before, after, event, effects }: StepCheck<Snapshot, InquiryDeskEvent>) {
   const c = after.context;

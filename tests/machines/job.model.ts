@@ -4,6 +4,8 @@ import type { SnapshotFrom } from 'xstate';
 import type { JobEvent, jobMachine } from '../../machines/job.machine';
 import { describePath, serializeTransition, startRecorded, walkPath, type StepCheck } from './harness';
 import type { ModelSuite } from './mutation';
+import { SITE, EVENTS } from './examples/job.examples';
+export { SITE, COLUMN, RESULT } from './examples/job.examples';
 
 // The job chart's model-based tests, shared by its test file and the mutation check.
 
@@ -11,27 +13,6 @@ type Snapshot = SnapshotFrom<typeof jobMachine>;
 type Event = JobEvent;
 
 export const ACTIONS = ['startJob', 'follow', 'unfollow', 'cancelJob', 'finished'] as const;
-
-export const SITE = { scope: 'site' };
-export const COLUMN = { scope: 'column', category_id: 5 };
-export const RESULT = { pages: 12 };
-
-const EVENTS: Event[] = [
-  { type: 'job.start', params: SITE },
-  { type: 'job.start', params: COLUMN },
-  { type: 'job.started', jobId: 11 },
-  { type: 'job.started', jobId: 12 },
-  { type: 'job.startFailed', message: 'denied' },
-  { type: 'job.update', status: 'queued', progress: 0 },
-  { type: 'job.update', status: 'running', progress: 40 },
-  { type: 'job.update', status: 'done', progress: 100, result: RESULT },
-  { type: 'job.update', status: 'failed', progress: 40, error: 'disk full' },
-  { type: 'job.update', status: 'cancelled', progress: 40, result: { pages: 4, cancelled: true } },
-  { type: 'job.followFailed', message: 'offline' },
-  { type: 'job.cancel' },
-  { type: 'job.cancelFailed', message: 'already finished' },
-  { type: 'job.reset' },
-];
 
 /** What a job's view must show and do after each event. */
 function jobOracle({ before, after, event, effects }: StepCheck<Snapshot, Event>) {

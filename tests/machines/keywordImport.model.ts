@@ -2,9 +2,10 @@ import { expect } from 'vitest';
 import { createTestModel } from '@xstate/graph';
 import type { SnapshotFrom } from 'xstate';
 import type { keywordImportMachine, KeywordImportEvent } from '../../machines/keywordImport.machine';
-import type { KeywordImportResult } from '../../models/keyword';
 import { describePath, serializeWith, startRecorded, walkPath, type StepCheck } from './harness';
 import type { ModelSuite } from './mutation';
+import { FILE, PARTIAL, events, project } from './examples/keywordImport.examples';
+export { FILE, PARTIAL } from './examples/keywordImport.examples';
 
 // The keyword import chart's model-based tests, shared by its test file and the mutation check.
 
@@ -12,26 +13,7 @@ type Snapshot = SnapshotFrom<typeof keywordImportMachine>;
 type Type = KeywordImportEvent['type'];
 
 export const EFFECTS = ['uploadFile', 'imported'] as const;
-// A File serialises as {}: the projection keeps its name instead.
-const project = (s: Snapshot) => ({ ...s.context, file: s.context.file?.name ?? null });
 const serialize = serializeWith(project);
-
-export const FILE = new File(['关键词,链接\n云,/c'], 'kw.csv');
-export const PARTIAL: KeywordImportResult = { total: 3, imported: 2, errors: [{ row: 3, name: '', message: 'Enter the keyword name' }] };
-const NONE: KeywordImportResult = { total: 1, imported: 0, errors: [{ row: 2, name: 'x', message: 'The site already has this keyword' }] };
-
-function events({ context: c }: Snapshot): KeywordImportEvent[] {
-  return [
-    { type: 'import.open' },
-    ...(c.file ? [] : [{ type: 'file.choose' as const, file: FILE }]),
-    { type: 'import.submit' },
-    { type: 'import.done', report: PARTIAL },
-    { type: 'import.done', report: NONE },
-    { type: 'import.failed', message: 'The file could not be read' },
-    { type: 'import.again' },
-    { type: 'import.close' },
-  ];
-}
 
 const VIEWS: Record<string, { tags: string[]; accepts: Type[] }> = {
   '"closed"': { tags: [], accepts: ['import.open'] },

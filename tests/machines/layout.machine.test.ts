@@ -5,20 +5,12 @@ import { layoutMachine, type LayoutEvent } from '../../machines/layout.machine';
 import { MOBILE_BREAKPOINT_PX } from '../../models/constants';
 import { assertEveryTransitionWalked, trackTransitions } from './coverage';
 import { describePath, serializeTransition, startRecorded, walkPath, type StepCheck } from './harness';
+import { EVENTS } from './examples/layout.examples';
 
 type Snapshot = SnapshotFrom<typeof layoutMachine>;
 
 const coverage = trackTransitions(layoutMachine);
 const start = () => startRecorded(layoutMachine, ['persistSidebar'], coverage);
-
-const WIDTHS = [375, 991, 992, 1440];
-const EVENTS: LayoutEvent[] = [
-  { type: 'sidebar.toggle' },
-  { type: 'sidebar.close' },
-  ...WIDTHS.map((width) => ({ type: 'viewport.resized' as const, width })),
-  { type: 'personal.open' },
-  { type: 'personal.close' },
-];
 
 // A serialized event type alone would merge the four widths: key vertices by the whole event.
 const serializeState = (s: Snapshot, event?: LayoutEvent, previous?: Snapshot) =>

@@ -1,34 +1,15 @@
 import { expect } from 'vitest';
 import { createTestModel } from '@xstate/graph';
 import type { SnapshotFrom } from 'xstate';
-import { droppedBy, type leaveGuardMachine, type Leave, type LeaveGuardEvent } from '../../machines/leaveGuard.machine';
+import { droppedBy, type leaveGuardMachine, type LeaveGuardEvent } from '../../machines/leaveGuard.machine';
 import { describePath, serializeTransition, startRecorded, walkPath, type StepCheck } from './harness';
 import type { ModelSuite } from './mutation';
+import { EVENTS } from './examples/leaveGuard.examples';
+export { EDIT, EDIT_AT, LIST } from './examples/leaveGuard.examples';
 
 // The leave guard chart's model-based tests, shared by its test file and the mutation check.
 
 type Snapshot = SnapshotFrom<typeof leaveGuardMachine>;
-
-export const EDIT = '/updateContent';
-export const EDIT_AT = '/updateContent?id=7';
-export const LIST = '/Content/index';
-
-const leaves: Leave[] = [
-  { kind: 'navigate', to: LIST },
-  { kind: 'navigate', to: EDIT_AT },
-  { kind: 'navigate', to: LIST, close: [EDIT] },
-  { kind: 'tabs', event: { type: 'tab.close', path: EDIT }, drops: [EDIT] },
-  { kind: 'tabs', event: { type: 'tab.close', path: LIST }, drops: [LIST] },
-  { kind: 'history', to: LIST },
-];
-
-const EVENTS: LeaveGuardEvent[] = [
-  { type: 'form.dirty', path: EDIT, at: EDIT_AT },
-  { type: 'form.clean', path: EDIT },
-  ...leaves.map((leave) => ({ type: 'leave.request' as const, leave })),
-  { type: 'leave.confirm' },
-  { type: 'leave.cancel' },
-];
 
 export const EFFECTS = ['proceed', 'restore', 'discard'] as const;
 

@@ -4,13 +4,12 @@ import type { SnapshotFrom } from 'xstate';
 import { loaderMachine, type LoaderEvent } from '../../machines/loader.machine';
 import { assertEveryTransitionWalked, trackTransitions } from './coverage';
 import { describePath, serializeTransition, startRecorded, walkPath, type StepCheck } from './harness';
+import { EVENTS } from './examples/loader.examples';
 
 type Snapshot = SnapshotFrom<typeof loaderMachine>;
 
 const coverage = trackTransitions(loaderMachine);
 const start = () => startRecorded(loaderMachine, ['fetch'], coverage);
-
-const EVENTS: LoaderEvent[] = [{ type: 'loaded', data: { sites: 3 } }, { type: 'failed', message: 'timeout' }, { type: 'reload' }];
 
 function loaderOracle({ before, after, event, effects }: StepCheck<Snapshot, LoaderEvent>) {
   const busy = after.hasTag('busy');

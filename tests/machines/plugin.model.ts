@@ -6,6 +6,7 @@ import { canConfigure, canDisable, canEnable, canInstall, canUninstall, pluginRe
 import type { PluginEvent } from '../../models/plugin';
 import { describePath, serializeTransition, startRecorded, walkPath, type StepCheck } from './harness';
 import type { ModelSuite } from './mutation';
+import { EVENTS } from './examples/plugin.examples';
 
 // The plugin lifecycle chart's model-based tests, shared by its test file and the mutation check.
 
@@ -14,21 +15,6 @@ type Event = PluginEvent;
 
 /** The chart has no side-effect actions: the server and the screen do the work around it. */
 export const ACTIONS = [] as const;
-
-const EVENTS: Event[] = [
-  { type: 'plugin.install', version: '1.0.0' },
-  { type: 'plugin.install', version: 'one' },
-  { type: 'plugin.installed' },
-  { type: 'plugin.installFailed', reason: 'table refused' },
-  { type: 'plugin.enable' },
-  { type: 'plugin.disable' },
-  { type: 'plugin.uninstall' },
-  { type: 'plugin.uninstalled' },
-  { type: 'plugin.uninstallFailed', reason: 'drop failed' },
-  { type: 'plugin.upgrade', version: '1.1.0' },
-  { type: 'plugin.upgrade', version: '1.0.0' },
-  { type: 'plugin.upgrade', version: 'x.y' },
-];
 
 const newer = (a: string, b: string) => {
   const [x, y] = [a.split('.').map(Number), b.split('.').map(Number)];

@@ -2,9 +2,10 @@ import { expect } from 'vitest';
 import { createTestModel } from '@xstate/graph';
 import type { SnapshotFrom } from 'xstate';
 import type { rankTrendMachine, RankTrendEvent } from '../../machines/rankTrend.machine';
-import type { RankCheck } from '../../models/keyword';
 import { describePath, serializeTransition, startRecorded, walkPath, type StepCheck } from './harness';
 import type { ModelSuite } from './mutation';
+import { A, events } from './examples/rankTrend.examples';
+export { A, B, HISTORY } from './examples/rankTrend.examples';
 
 // The rank trend chart's model-based tests, shared by its test file and the mutation check.
 
@@ -12,22 +13,6 @@ type Snapshot = SnapshotFrom<typeof rankTrendMachine>;
 type Type = RankTrendEvent['type'];
 
 export const EFFECTS = ['fetchHistory'] as const;
-
-export const A = { id: 1, name: '云计算' };
-export const B = { id: 2, name: 'AI' };
-export const HISTORY: RankCheck[] = [{ id: 9, engine: 'baidu', position: 4, url: 'https://a.example.com/', indexed: 10, error: '', checked_at: '2026-01-01T00:00:00.000Z' }];
-
-function events(): RankTrendEvent[] {
-  return [
-    { type: 'trend.open', keyword: A },
-    { type: 'trend.open', keyword: B },
-    { type: 'history.loaded', id: 1, history: HISTORY },
-    { type: 'history.loaded', id: 2, history: [] },
-    { type: 'history.failed', id: 1, message: 'Network error' },
-    { type: 'trend.reload' },
-    { type: 'trend.close' },
-  ];
-}
 
 const VIEWS: Record<string, { tags: string[]; accepts: Type[] }> = {
   '"closed"': { tags: [], accepts: ['trend.open'] },

@@ -1,38 +1,18 @@
 import { expect } from 'vitest';
 import { createTestModel } from '@xstate/graph';
 import type { SnapshotFrom } from 'xstate';
-import type { FieldErrors, FormEvent, resourceFormMachine, Values } from '../../machines/resourceForm.machine';
+import type { FormEvent, resourceFormMachine, Values } from '../../machines/resourceForm.machine';
 import { describePath, serializeTransition, startRecorded, walkPath, type StepCheck } from './harness';
 import type { ModelSuite } from './mutation';
+import { validate, EVENTS } from './examples/resourceForm.examples';
+export { validate, RECORD } from './examples/resourceForm.examples';
 
 // The resource form chart's model-based tests, shared by its test file and the mutation check.
 
 type Snapshot = SnapshotFrom<typeof resourceFormMachine>;
 type Type = FormEvent['type'];
 
-/** The stand-in for the shared schema: a name is required. */
-export const validate = (values: Values): FieldErrors =>
-  typeof values.name === 'string' && values.name.trim() !== '' ? {} : { name: 'validation.required' };
-
 export const EFFECTS = ['fetchRecord', 'submitRecord', 'notify', 'saved'] as const;
-
-export const RECORD = { name: 'Tag', sort: 1 };
-const EVENTS: FormEvent[] = [
-  { type: 'form.openCreate', values: {} },
-  { type: 'form.openCreate', values: { name: 'Preset' } },
-  { type: 'form.openEdit', id: 7 },
-  { type: 'record.loaded', values: RECORD },
-  { type: 'record.failed', message: 'not found' },
-  { type: 'field.change', name: 'name', value: 'Renamed' },
-  { type: 'field.change', name: 'name', value: '' },
-  { type: 'form.submit' },
-  { type: 'submit.done', message: 'saved successfully' },
-  { type: 'submit.failed', message: 'name taken', field: 'name' },
-  { type: 'submit.failed', message: 'server down' },
-  { type: 'form.close' },
-  { type: 'close.confirm' },
-  { type: 'close.cancel' },
-];
 
 const VIEWS: Record<string, { tags: string[]; accepts: Type[] }> = {
   '"closed"': { tags: [], accepts: ['form.openCreate', 'form.openEdit'] },

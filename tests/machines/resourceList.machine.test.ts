@@ -1,75 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { createTestModel } from '@xstate/graph';
 import type { SnapshotFrom } from 'xstate';
-import { resourceListMachine, type Filters, type ListEvent, type Row } from '../../machines/resourceList.machine';
+import { resourceListMachine, type Filters, type ListEvent } from '../../machines/resourceList.machine';
 import { assertEveryTransitionWalked, trackTransitions } from './coverage';
 import { describePath, serializeTransition, startRecorded, walkPath, type Call, type StepCheck } from './harness';
+import { ROWS, loaded, queryEvents, deleteEvents } from './examples/resourceList.examples';
 
 type Snapshot = SnapshotFrom<typeof resourceListMachine>;
 type Type = ListEvent['type'];
 
 const coverage = trackTransitions(resourceListMachine);
-const start = () => startRecorded(resourceListMachine, ['fetchPage', 'deleteRows', 'notify'], coverage, { limit: 10 });
-
-const ROWS: Row[] = [
-  { id: 1, title: 'a' },
-  { id: 2, title: 'b' },
-];
-const loaded = (rows: Row[], count = rows.length): ListEvent => ({ type: 'page.loaded', rows, count });
-
-// Two facets, each a graph of its own: the query (filters, paging, reloads, failures) and the
-// selection with deletion. Events are filtered with `can`, and the ones that only grow the context
-// (filter values, page, page size) are offered once, so each graph stays small.
-function queryEvents({ context: c }: Snapshot): ListEvent[] {
-  const untouched = c.query.page === 1 && c.query.limit === 10 && Object.keys(c.query.filters).length === 0;
-  return [
-    loaded(ROWS),
-    loaded([]),
-    { type: 'page.failed', message: 'timeout' },
-    { type: 'list.reload' },
-    ...('title' in c.draft ? [] : [{ type: 'filters.change' as const, name: 'title', value: 'news' }]),
-    ...('status' in c.draft ? [] : [{ type: 'filters.change' as const, name: 'status', value: '' }]),
-    { type: 'filters.apply' },
-    { type: 'filters.reset' },
-    ...(untouched
-      ? [
-          { type: 'page.change' as const, page: 3 },
-          { type: 'page.change' as const, page: 0 },
-          { type: 'limit.change' as const, limit: 20 },
-        ]
-      : []),
-  ];
-}
-function deleteEvents({ context: c }: Snapshot): ListEvent[] {
-  return [
-    loaded(ROWS, 42),
-    loaded([]),
-    { type: 'list.reload' },
-    ...(c.query.page === 1 ? [{ type: 'page.change' as const, page: 3 }] : []),
-    // The view offers row actions on the rows it shows.
-    ...(c.rows.some((r) => r.id === 1)
-      ? [
-          { type: 'row.toggle' as const, id: 1 },
-          { type: 'delete.request' as const, ids: [1] },
-        ]
-      : []),
-    { type: 'rows.toggleAll' },
-    { type: 'delete.confirm' },
-    { type: 'delete.cancel' },
-    { type: 'delete.done', message: 'Deleted' },
-    { type: 'delete.failed', message: 'In use' },
-  ];
-}
+const start = () => startRecorded(resourceListMachine, ['fetchPage', 'deleteRows', 'restoreRows', 'notify'], coverage, { limit: 10 });
 
 const READY: Type[] = ['list.reload', 'filters.change', 'filters.apply', 'filters.reset', 'page.change', 'limit.change', 'row.toggle', 'rows.toggleAll', 'delete.request'];
+// Filter typing and the toast's undo are accepted in every state (they only edit the draft, or restore rows).
+const ANYTIME: Type[] = ['filters.change', 'delete.undo', 'undo.done', 'undo.failed'];
 const VIEWS: Record<string, { tags: string[]; accepts: Type[] }> = {
-  // Filter typing is accepted in every state (it only edits the draft).
-  '"loading"': { tags: ['busy'], accepts: ['page.loaded', 'page.failed', 'filters.change'] },
-  '{"ready":"filled"}': { tags: ['filled'], accepts: READY },
-  '{"ready":"empty"}': { tags: ['empty'], accepts: READY },
-  '"confirmingDelete"': { tags: ['confirming'], accepts: ['delete.confirm', 'delete.cancel', 'filters.change'] },
-  '"deleting"': { tags: ['busy', 'confirming'], accepts: ['delete.done', 'delete.failed', 'filters.change'] },
-  '"failed"': { tags: ['failed'], accepts: ['list.reload', 'filters.change', 'filters.apply', 'filters.reset'] },
+  '"loading"': { tags: ['busy'], accepts: ['page.loaded', 'page.failed', ...ANYTIME] },
+  '{"ready":"filled"}': { tags: ['filled'], accepts: [...READY, 'query.restore', ...ANYTIME] },
+  '{"ready":"empty"}': { tags: ['empty'], accepts: [...READY, 'query.restore', ...ANYTIME] },
+  '"confirmingDelete"': { tags: ['confirming'], accepts: ['delete.confirm', 'delete.cancel', ...ANYTIME] },
+  '"deleting"': { tags: ['busy', 'confirming'], accepts: ['delete.done', 'delete.failed', ...ANYTIME] },
+  '"removing"': { tags: ['busy'], accepts: ['delete.done', 'delete.failed', ...ANYTIME] },
+  '"failed"': { tags: ['failed'], accepts: ['list.reload', 'filters.apply', 'filters.reset', 'query.restore', ...ANYTIME] },
 };
 const TAGS = ['busy', 'filled', 'empty', 'confirming', 'failed'];
 const PROBES: ListEvent[] = [
@@ -80,6 +33,10 @@ const PROBES: ListEvent[] = [
   { type: 'delete.cancel' },
   { type: 'delete.done', message: '' },
   { type: 'delete.failed', message: '' },
+  { type: 'query.restore', query: { page: 5, limit: 10, filters: {} } },
+  { type: 'delete.undo', ids: [1] },
+  { type: 'undo.done', message: '' },
+  { type: 'undo.failed', message: '' },
 ];
 
 function expectViews(s: Snapshot) {
@@ -107,8 +64,13 @@ function listOracle({ before, after, event, effects }: StepCheck<Snapshot, ListE
     if (event.type === ('xstate.init' as string)) expect(effects).toEqual([{ type: 'fetchPage', params: { page: 1, limit: 10, filters: {} } }]);
     return;
   }
+  // Rows restored while the list was busy (`stale`): it loads again as soon as it can.
   switch (event.type) {
     case 'page.loaded':
+      if (b.stale) {
+        expect(after.value).toBe('loading');
+        return expect(effects).toEqual([fetched]);
+      }
       if (event.rows.length === 0 && b.query.page > 1) {
         // The last row of a later page went away: load the page before it.
         expect(a.query).toEqual({ ...b.query, page: b.query.page - 1 });
@@ -140,6 +102,11 @@ function listOracle({ before, after, event, effects }: StepCheck<Snapshot, ListE
     case 'limit.change':
       expect(a.query).toEqual({ ...b.query, page: 1, limit: event.limit });
       return expect(effects).toEqual([fetched]);
+    case 'query.restore':
+      // Back / forward: the URL's query is shown as it is, and not recorded again.
+      expect(a.query).toEqual({ ...event.query, filters: withoutBlanks(event.query.filters) });
+      expect(a.draft).toEqual(event.query.filters);
+      return expect(effects).toEqual([fetched]);
     case 'list.reload':
       expect(a.query).toEqual(b.query);
       return expect(effects).toEqual([fetched]);
@@ -153,18 +120,42 @@ function listOracle({ before, after, event, effects }: StepCheck<Snapshot, ListE
     }
     case 'delete.request':
       expect(a.pendingDelete).toEqual(event.ids);
+      // To a recycle bin: deleted at once, no confirm.
+      if (event.undoable) {
+        expect(after.value).toBe('removing');
+        return expect(effects).toEqual([{ type: 'deleteRows', params: { ids: event.ids } }]);
+      }
       return expect(effects).toEqual([]);
     case 'delete.confirm':
       return expect(effects).toEqual([{ type: 'deleteRows', params: { ids: b.pendingDelete } }]);
     case 'delete.cancel':
       expect(a.pendingDelete).toEqual([]);
-      return expect(effects).toEqual([]);
-    case 'delete.done':
+      return expect(effects).toEqual(b.stale ? [fetched] : []);
+    case 'delete.done': {
       expect(a.selected).toEqual(b.selected.filter((id) => !b.pendingDelete.includes(id)));
       expect(a.pendingDelete).toEqual([]);
-      return expect(effects).toEqual([{ type: 'notify', params: { kind: 'success', message: event.message } }, fetched]);
+      // An undoable delete's toast names the deleted rows, for its undo.
+      const undo = before.matches('removing') ? { undo: b.pendingDelete } : {};
+      return expect(effects).toEqual([{ type: 'notify', params: { kind: 'success', message: event.message, ...undo } }, fetched]);
+    }
     case 'delete.failed':
       expect(a.pendingDelete).toEqual([]);
+      return expect(effects).toEqual([{ type: 'notify', params: { kind: 'error', message: event.message } }, ...(b.stale ? [fetched] : [])]);
+    case 'delete.undo':
+      expect(a).toEqual(b);
+      return expect(effects).toEqual([{ type: 'restoreRows', params: { ids: event.ids } }]);
+    case 'undo.done': {
+      const notice = { type: 'notify', params: { kind: 'success', message: event.message } };
+      // The restored rows show at once when the list is idle; a busy list loads again when it is done.
+      if (before.matches('ready') || before.matches('failed')) {
+        expect(after.value).toBe('loading');
+        return expect(effects).toEqual([notice, fetched]);
+      }
+      expect(a.stale).toBe(true);
+      return expect(effects).toEqual([notice]);
+    }
+    case 'undo.failed':
+      expect(a).toEqual(b);
       return expect(effects).toEqual([{ type: 'notify', params: { kind: 'error', message: event.message } }]);
   }
 }
@@ -272,6 +263,80 @@ describe('resource list chart, what a user can do with a list', () => {
     expect(take()).toEqual([{ type: 'fetchPage', params: { page: 2, limit: 10, filters: {} } }]);
     actor.send(loaded(ROWS, 20));
     expect(actor.getSnapshot().hasTag('filled')).toBe(true);
+  });
+
+  it('opens on the page a shared link names', () => {
+    const { take } = startRecorded(resourceListMachine, ['fetchPage'], coverage, { limit: 20, page: 3, filters: { title: 'x' } });
+    expect(take()).toEqual([{ type: 'fetchPage', params: { page: 3, limit: 20, filters: { title: 'x' } } }]);
+  });
+
+  it("a user's change of filters, page or size is recorded as a new history entry; a correction replaces it", () => {
+    const { actor, take } = startRecorded(resourceListMachine, ['recordQuery'], coverage, { limit: 10 });
+    actor.send(loaded(ROWS, 42));
+    actor.send({ type: 'filters.change', name: 'title', value: 'news' });
+    actor.send({ type: 'filters.apply' });
+    actor.send(loaded(ROWS, 42));
+    actor.send({ type: 'page.change', page: 3 });
+    actor.send(loaded([], 20));
+    actor.send(loaded(ROWS, 20));
+    actor.send({ type: 'limit.change', limit: 50 });
+    actor.send(loaded(ROWS, 20));
+    actor.send({ type: 'filters.reset' });
+    expect(take().map((c) => c.params)).toEqual([
+      { query: { page: 1, limit: 10, filters: { title: 'news' } }, replace: false },
+      { query: { page: 3, limit: 10, filters: { title: 'news' } }, replace: false },
+      { query: { page: 2, limit: 10, filters: { title: 'news' } }, replace: true },
+      { query: { page: 1, limit: 50, filters: { title: 'news' } }, replace: false },
+      { query: { page: 1, limit: 50, filters: {} }, replace: false },
+    ]);
+  });
+
+  it('back or forward shows the query the URL holds, and the same query again changes nothing', () => {
+    const { actor, take } = startRecorded(resourceListMachine, ['fetchPage', 'recordQuery'], coverage, { limit: 10 });
+    actor.send(loaded(ROWS));
+    take();
+    actor.send({ type: 'query.restore', query: { page: 2, limit: 20, filters: { title: 'kept', status: '' } } });
+    expect(take()).toEqual([{ type: 'fetchPage', params: { page: 2, limit: 20, filters: { title: 'kept' } } }]);
+    expect(actor.getSnapshot().context.draft).toEqual({ title: 'kept', status: '' });
+    actor.send(loaded(ROWS));
+    actor.send({ type: 'query.restore', query: { page: 2, limit: 20, filters: { title: 'kept' } } });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(false);
+    expect(take()).toEqual([]);
+  });
+
+  it('rows going to a recycle bin are deleted at once; the undo restores them and the list shows them again', () => {
+    const { actor, take } = ready();
+    actor.send({ type: 'rows.toggleAll' });
+    actor.send({ type: 'delete.request', ids: [1, 2], undoable: true });
+    expect(actor.getSnapshot().hasTag('confirming')).toBe(false);
+    expect(take()).toEqual([{ type: 'deleteRows', params: { ids: [1, 2] } }]);
+    actor.send({ type: 'delete.done', message: 'Moved to the recycle bin' });
+    expect(take()).toEqual([
+      { type: 'notify', params: { kind: 'success', message: 'Moved to the recycle bin', undo: [1, 2] } },
+      { type: 'fetchPage', params: { page: 1, limit: 10, filters: {} } },
+    ]);
+    // Undo clicked while the page still loads: the rows come back, and the list loads once more after.
+    actor.send({ type: 'delete.undo', ids: [1, 2] });
+    expect(take()).toEqual([{ type: 'restoreRows', params: { ids: [1, 2] } }]);
+    actor.send({ type: 'undo.done', message: 'Restored' });
+    actor.send(loaded([]));
+    expect(take()).toEqual([
+      { type: 'notify', params: { kind: 'success', message: 'Restored' } },
+      { type: 'fetchPage', params: { page: 1, limit: 10, filters: {} } },
+    ]);
+    actor.send(loaded(ROWS));
+    expect(actor.getSnapshot().hasTag('filled')).toBe(true);
+  });
+
+  it('an undo that lands after a failed load loads the list again', () => {
+    const { actor, take } = start();
+    actor.send({ type: 'page.failed', message: 'timeout' });
+    take();
+    actor.send({ type: 'undo.done', message: 'Restored' });
+    expect(take()).toEqual([
+      { type: 'notify', params: { kind: 'success', message: 'Restored' } },
+      { type: 'fetchPage', params: { page: 1, limit: 10, filters: {} } },
+    ]);
   });
 
   it('a failed load shows the error and the user can reload', () => {

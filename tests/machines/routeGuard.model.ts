@@ -4,48 +4,14 @@ import type { SnapshotFrom } from 'xstate';
 import type { GuardEvent, routeGuardMachine } from '../../machines/routeGuard.machine';
 import { describePath, serializeTransition, startRecorded, walkPath, type Call, type StepCheck } from './harness';
 import type { ModelSuite } from './mutation';
+import { SIGNED_IN, navigate, eventsFor } from './examples/routeGuard.examples';
+export { AUTHORITY, navigate, eventsFor } from './examples/routeGuard.examples';
 
 // The route guard chart's model-based tests, shared by its test file and the mutation check.
 
 type Snapshot = SnapshotFrom<typeof routeGuardMachine>;
 
 export const EFFECTS = ['requestRoutes', 'redirect', 'dropToken'] as const;
-
-export const AUTHORITY = ['/Tag/index', '/updateCustomContent'];
-
-// Where each path leads a signed-in user once routes are loaded (spec §2 "Routing guard"):
-// 'allow', a redirect target, or for /login the redirect query followed only on this site.
-const SIGNED_IN: Record<string, 'allow' | string> = {
-  '/login': '/',
-  '/login?redirect=%2FTag%2Findex%3Fpage%3D2': '/Tag/index?page=2',
-  '/login?redirect=//evil.com': '/',
-  '/login?redirect=http://x': '/',
-  '/Tag/index?page=2': 'allow',
-  '/updateCustomContent/12': 'allow',
-  '/Role/index': '/404',
-  '/': 'allow',
-  '/404': 'allow',
-  '/redirect/Tag/index': 'allow',
-};
-const ANONYMOUS = ['/login', '/Tag/index?page=2', '/', '/Role/index'];
-
-export const navigate = (path: string, hasToken: boolean): GuardEvent => ({ type: 'navigate', path, hasToken });
-const EVENTS: GuardEvent[] = [
-  ...ANONYMOUS.map((p) => navigate(p, false)),
-  ...Object.keys(SIGNED_IN).map((p) => navigate(p, true)),
-  { type: 'routes.loaded', authority: AUTHORITY },
-  { type: 'routes.failed' },
-  { type: 'routes.reset' },
-];
-// While routes load, a few navigations are enough (they only change the pending target).
-const WHILE_LOADING: GuardEvent[] = [
-  navigate('/Role/index', true),
-  navigate('/Tag/index?page=2', false),
-  navigate('/login?redirect=%2FTag%2Findex%3Fpage%3D2', true),
-  { type: 'routes.loaded', authority: AUTHORITY },
-  { type: 'routes.failed' },
-  { type: 'routes.reset' },
-];
 
 /** The page a /login?redirect=… URL returns to after signing in (the query defaults to /). */
 function returnsTo(loginUrl: string): string | null {
@@ -150,7 +116,7 @@ function guardOracle() {
 
 export const routeGuardModelTests: ModelSuite<typeof routeGuardMachine> = (machine, coverage) => {
   const model = createTestModel(machine, {
-    events: coverage.examples((state: Snapshot) => (state.matches('loadingRoutes') ? WHILE_LOADING : EVENTS)),
+    events: coverage.examples(eventsFor),
     serializeState: serializeTransition,
     limit: 100_000,
   });

@@ -5,21 +5,11 @@ import { canCancelReport, type seoReportMachine, seoReportState } from '../../ma
 import type { SeoReportEvent } from '../../models/seoReport';
 import { describePath, serializeTransition, startRecorded, walkPath, type StepCheck } from './harness';
 import type { ModelSuite } from './mutation';
+import { EVENTS } from './examples/seoReport.examples';
 
 // The diagnosis report chart's model-based tests, shared by its test file and the mutation check.
 
 type Snapshot = SnapshotFrom<typeof seoReportMachine>;
-
-// Valid and invalid payloads of every event: the guards keep a report's numbers sane.
-const EVENTS: SeoReportEvent[] = [
-  { type: 'report.progress', checked: 10, total: 40 },
-  { type: 'report.progress', checked: 50, total: 40 },
-  { type: 'report.complete', score: 87, pages: 40 },
-  { type: 'report.complete', score: 87, pages: 60 },
-  { type: 'report.complete', score: 140, pages: 40 },
-  { type: 'report.fail', message: 'render failed' },
-  { type: 'report.cancel', by: 3 },
-];
 
 /** A followed run (the public state `testing`), read from the chart's own states. */
 const testing = (s: Snapshot) => s.matches('following');

@@ -4,35 +4,14 @@ import type { SnapshotFrom } from 'xstate';
 import type { sessionMachine, SessionEvent } from '../../machines/session.machine';
 import { describePath, serializeTransition, startRecorded, walkPath, type Call, type StepCheck } from './harness';
 import type { ModelSuite } from './mutation';
+import { EVENTS } from './examples/session.examples';
+export { EVENTS } from './examples/session.examples';
 
 // The session chart's model-based tests, shared by its test file and the mutation check.
 
 type Snapshot = SnapshotFrom<typeof sessionMachine>;
 
 export const EFFECTS = ['requestLogin', 'requestCode', 'requestLogout', 'persistToken', 'clearToken', 'resetRoutes', 'reload'] as const;
-
-export const EVENTS: SessionEvent[] = [
-  { type: 'login.submit', account: 'ann', password: 'pw' },
-  // In the code step the account and password typed first are the ones sent, not these.
-  { type: 'login.submit', account: 'bob', password: 'other', code: '123456' },
-  { type: 'login.succeeded', token: 'tok-1', name: 'Ann', passTips: true },
-  { type: 'login.needsCode' },
-  { type: 'login.needsCode', message: 'wrong code' },
-  { type: 'login.failed', message: 'bad password' },
-  { type: 'login.cancel' },
-  { type: 'code.request' },
-  { type: 'code.sent', at: 1_700_000_000_000 },
-  { type: 'code.failed', message: 'sms down' },
-  { type: 'session.expired', code: 50008 },
-  { type: 'session.expired', code: 50012 },
-  { type: 'session.expired', code: 50014 },
-  { type: 'expired.stay' },
-  { type: 'expired.relogin' },
-  { type: 'logout' },
-  { type: 'logout.done' },
-  { type: 'password.changed' },
-  { type: 'session.dropped' },
-];
 
 // What the views may show and offer in each state (tags and the events `can` accepts).
 const TAGS = ['loggedIn', 'loggedOut', 'busy', 'needsCode', 'expiredConfirm'] as const;

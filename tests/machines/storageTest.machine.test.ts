@@ -4,19 +4,12 @@ import type { SnapshotFrom } from 'xstate';
 import { storageTestMachine, type StorageTestEvent } from '../../machines/storageTest.machine';
 import { assertEveryTransitionWalked, trackTransitions } from './coverage';
 import { describePath, serializeTransition, startRecorded, walkPath, type StepCheck } from './harness';
+import { VALUES, EVENTS } from './examples/storageTest.examples';
 
 type Snapshot = SnapshotFrom<typeof storageTestMachine>;
 
 const coverage = trackTransitions(storageTestMachine);
 const start = () => startRecorded(storageTestMachine, ['runTest'], coverage);
-
-const VALUES = { method: 'aliyun', bucket: 'b', access_key_id: 'k', region: 'r' };
-const EVENTS: StorageTestEvent[] = [
-  { type: 'test.run', values: VALUES },
-  { type: 'test.passed', message: 'connected' },
-  { type: 'test.failed', message: 'access denied' },
-  { type: 'settings.changed' },
-];
 
 function oracle({ before, after, event, effects }: StepCheck<Snapshot, StorageTestEvent>) {
   const busy = after.hasTag('busy');

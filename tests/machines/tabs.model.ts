@@ -4,38 +4,14 @@ import type { SnapshotFrom } from 'xstate';
 import { cachedPaths, type tabsMachine, type TabsEvent, type VisitedView } from '../../machines/tabs.machine';
 import { describePath, serializeTransition, startRecorded, walkPath, type StepCheck } from './harness';
 import type { ModelSuite } from './mutation';
+import { DASHBOARD, TAGS, CONTENT, UNKNOWN, eventsFor } from './examples/tabs.examples';
+export { DASHBOARD, TAGS, ROLES, CONTENT } from './examples/tabs.examples';
 
 // The tabs chart's model-based tests, shared by its test file and the mutation check.
 
 type Snapshot = SnapshotFrom<typeof tabsMachine>;
 
-export const DASHBOARD: VisitedView = { path: '/', title: 'Dashboard', pinned: true, cache: false };
-export const TAGS: VisitedView = { path: '/Tag/index', title: 'Tags', pinned: false, cache: true };
-export const ROLES: VisitedView = { path: '/Role/index', title: 'Roles', pinned: false, cache: false };
-export const CONTENT: VisitedView = { path: '/Content/index', title: 'Content', pinned: false, cache: true };
-const UNKNOWN = '/nope';
-
 export const EFFECTS = ['navigate'] as const;
-
-const EVENTS: TabsEvent[] = [
-  { type: 'tab.open', view: TAGS },
-  { type: 'tab.open', view: ROLES },
-  ...[DASHBOARD.path, TAGS.path, ROLES.path].map((path) => ({ type: 'tab.close' as const, path })),
-  ...[DASHBOARD.path, TAGS.path, UNKNOWN].map((path) => ({ type: 'tab.closeOthers' as const, path })),
-  { type: 'tab.closeAll' },
-  { type: 'tabs.reset' },
-  { type: 'tab.replace', from: TAGS.path, view: CONTENT },
-  { type: 'tab.replace', from: UNKNOWN, view: CONTENT },
-  { type: 'menu.open', path: TAGS.path },
-  { type: 'menu.open', path: UNKNOWN },
-  { type: 'menu.close' },
-];
-const REFRESHES: TabsEvent[] = [
-  { type: 'tab.refresh', path: TAGS.path },
-  { type: 'tab.refresh', path: UNKNOWN },
-];
-// Refresh counters grow without bound: the model refreshes at most once per path.
-const eventsFor = (state: Snapshot) => (Object.keys(state.context.refreshes).length ? EVENTS : [...EVENTS, ...REFRESHES]);
 
 export const paths = (views: readonly VisitedView[]) => views.map((v) => v.path);
 

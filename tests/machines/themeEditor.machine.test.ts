@@ -4,48 +4,13 @@ import type { SnapshotFrom } from 'xstate';
 import { themeEditorMachine, type ThemeEditorEvent } from '../../machines/themeEditor.machine';
 import { assertEveryTransitionWalked, trackTransitions } from './coverage';
 import { describePath, serializeTransition, startRecorded, walkPath, type StepCheck } from './harness';
+import { INDEX, CSS, V1, eventsFor } from './examples/themeEditor.examples';
 
 type Snapshot = SnapshotFrom<typeof themeEditorMachine>;
 
 const coverage = trackTransitions(themeEditorMachine);
 const ACTIONS = ['listFiles', 'loadFile', 'saveFile', 'loadHistory', 'loadVersion', 'restoreVersion'] as const;
 const start = () => startRecorded(themeEditorMachine, ACTIONS, coverage);
-
-const INDEX = 'templates/index.liquid';
-const CSS = 'assets/style.css';
-const V1 = { version: '20261123T101010123Z', size: 3, created_at: '2026-11-23T10:10:10.123Z' };
-
-/** Events offered in a state: file answers name the file being loaded (or a stale other one). */
-function eventsFor(state: Snapshot): ThemeEditorEvent[] {
-  const folder = state.context.folder ?? 'ocean';
-  const current = state.context.path ?? INDEX;
-  return [
-    { type: 'theme.select', folder: 'default' },
-    { type: 'file.select', folder, path: INDEX },
-    { type: 'file.select', folder, path: CSS },
-    { type: 'file.loaded', folder, path: current, content: 'A', readOnly: false },
-    { type: 'file.loaded', folder, path: current, content: 'A', readOnly: true },
-    { type: 'file.loaded', folder, path: 'templates/stale.liquid', content: 'S', readOnly: false },
-    { type: 'file.failed', folder, path: current, message: 'gone' },
-    { type: 'content.change', content: 'B' },
-    { type: 'content.change', content: 'A' },
-    { type: 'file.save' },
-    { type: 'save.done' },
-    { type: 'save.failed', message: 'disk full' },
-    { type: 'switch.confirm' },
-    { type: 'switch.cancel' },
-    { type: 'history.open' },
-    { type: 'history.loaded', versions: [V1] },
-    { type: 'history.failed', message: 'offline' },
-    { type: 'history.close' },
-    { type: 'version.select', version: V1.version },
-    { type: 'version.loaded', content: 'OLD' },
-    { type: 'version.failed', message: 'missing' },
-    { type: 'version.restore' },
-    { type: 'restore.done', content: 'OLD' },
-    { type: 'restore.failed', message: 'denied' },
-  ];
-}
 
 /** What the screen must show and do after each event. */
 function oracle({ before, after, event, effects }: StepCheck<Snapshot, ThemeEditorEvent>) {

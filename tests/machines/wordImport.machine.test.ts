@@ -4,30 +4,13 @@ import type { SnapshotFrom } from 'xstate';
 import { wordImportMachine, type ImportEvent, type ImportReport } from '../../machines/wordImport.machine';
 import { assertEveryTransitionWalked, trackTransitions } from './coverage';
 import { describePath, serializeTransition, startRecorded, walkPath, type StepCheck } from './harness';
+import { PARTIAL, ALL_GOOD, events } from './examples/wordImport.examples';
 
 type Snapshot = SnapshotFrom<typeof wordImportMachine>;
 type Type = ImportEvent['type'];
 
 const coverage = trackTransitions(wordImportMachine);
 const start = () => startRecorded(wordImportMachine, ['submitImport', 'imported'], coverage);
-
-const PARTIAL: ImportReport = { imported: 2, errors: [{ line: 3, text: '坏,9', message: 'bad level' }] };
-const ALL_BAD: ImportReport = { imported: 0, errors: [{ line: 1, text: ',1', message: 'no word' }] };
-const ALL_GOOD: ImportReport = { imported: 3, errors: [] };
-
-function events({ context: c }: Snapshot): ImportEvent[] {
-  return [
-    { type: 'import.open' },
-    ...(c.text === '' ? [{ type: 'text.change' as const, text: '赌博,2\n坏,9' }, { type: 'text.change' as const, text: '  ' }] : []),
-    { type: 'import.submit' },
-    { type: 'import.done', report: PARTIAL },
-    { type: 'import.done', report: ALL_BAD },
-    { type: 'import.done', report: ALL_GOOD },
-    { type: 'import.failed', message: 'Too many lines' },
-    { type: 'import.retry' },
-    { type: 'import.close' },
-  ];
-}
 
 const VIEWS: Record<string, { tags: string[]; accepts: Type[] }> = {
   '"closed"': { tags: [], accepts: ['import.open'] },

@@ -57,6 +57,7 @@ async function unchanged<T>(attack: () => Promise<T>): Promise<T> {
 const EVERY_ADMIN_MAY: Record<string, string> = {
   'POST /api/account/logout': 'ends the caller’s own session',
   'POST /api/admin/selfUpdate': 'the caller’s own nickname, password and phone',
+  'POST /api/admin/preferences': 'the caller’s own table layouts (columns, widths, density); isolation in tests/server/preferences.test.ts',
   'POST /api/system/changeLanguage': 'the caller’s own admin language',
   'POST /api/system/clearCache': 'drops in-memory caches only; changes no data',
   'POST /api/account/login': 'public: signing in',

@@ -1,5 +1,6 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { created, softDelete, stamp, ts, updated } from './columns';
+import type { AdminPreferences } from '../../../models/preferences';
 
 export const sites = pgTable(
   'sites',
@@ -46,6 +47,8 @@ export const admins = pgTable(
     passTips: boolean('pass_tips').notNull().default(false),
     lastLoginAt: ts('last_login_at'),
     lastLoginIp: text('last_login_ip').notNull().default(''),
+    /** The admin's own settings (models/preferences.ts): column settings and density per list table. */
+    preferences: jsonb('preferences').$type<AdminPreferences>().notNull().default({ tables: {} }),
     createdAt: created(),
     updatedAt: updated(),
   },

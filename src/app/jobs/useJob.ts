@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useChart } from '../useChart';
 import { jobMachine, type JobMachine, type JobOutcome } from '../../../machines/job.machine';
 import { cancelJob, jobProgress } from './jobApi';
 import type { JobProgress } from './jobProgress';
@@ -23,7 +24,7 @@ export function useJob<P, R>(options: UseJobOptions<P, R>) {
   const latest = useRef(options);
   latest.current = options;
   const unfollow = useRef<(() => void) | undefined>(undefined);
-  const actor = useActorRef(
+  const actor = useChart(
     (jobMachine as unknown as JobMachine<P, R>).provide({
       actions: {
         startJob: (_, { params }) => {

@@ -19,7 +19,7 @@ export const CONTENT_CSS = {
   '& table': { borderCollapse: 'collapse', width: '100%', margin: '0.5em 0', tableLayout: 'fixed' },
   '& td, & th': { borderWidth: '1px', borderColor: 'border.emphasized', padding: '4px 8px', verticalAlign: 'top', minWidth: '3em' },
   '& th': { bg: 'bg.muted', fontWeight: 'semibold' },
-  '& a': { color: 'blue.600', textDecoration: 'underline' },
+  '& a': { color: 'fg.info', textDecoration: 'underline' },
   '& img': { maxWidth: '100%', display: 'inline-block', verticalAlign: 'bottom' },
-  '& mark': { bg: 'yellow.200', color: 'inherit' },
+  '& mark': { bg: 'yellow.muted', color: 'inherit' },
 } as const;

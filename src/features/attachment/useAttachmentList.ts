@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useChart } from '../../app/useChart';
 import { resourceListMachine, type Row } from '../../../machines/resourceList.machine';
 import { AttachmentUpdate, NetworkAttachment, type Attachment } from '../../../models/attachment';
 import { ATTACHMENT_PAGE_SIZE } from '../../../models/constants';
@@ -40,7 +41,7 @@ async function copyText(text: string) {
 }
 
 export function useAttachmentList() {
-  const actor = useActorRef(
+  const actor = useChart(
     resourceListMachine.provide({
       actions: {
         fetchPage: (_, query) => {

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useChart } from '../../app/useChart';
 import { AttachmentCateSave, AttachmentCateUpdate, type AttachmentCate } from '../../../models/attachment';
 import { ROOT_ID, canHoldChildren, categoryTreeMachine, findCategory, treeRows } from '../../../machines/attachmentCategoryTree.machine';
 import type { Option } from '../../../models/resource';
@@ -48,7 +49,7 @@ export function useCategoryTree(onSelect: (id: number) => void) {
     },
     onSaved: () => actor.send({ type: 'list.reload' }),
   });
-  const actor = useActorRef(
+  const actor = useChart(
     categoryTreeMachine.provide({
       actions: {
         fetchCategories: () => {

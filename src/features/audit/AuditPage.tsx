@@ -16,8 +16,8 @@ import { useAuditPage, type AuditPageModel } from './useAuditPage';
 
 const BODY_CSS = {
   ...CONTENT_CSS,
-  '& mark.word-level-1': { bg: 'yellow.200', color: 'inherit', paddingInline: '1px' },
-  '& mark.word-level-2': { bg: 'red.200', color: 'red.900', paddingInline: '1px', fontWeight: 'semibold' },
+  '& mark.word-level-1': { bg: 'yellow.muted', color: 'inherit', paddingInline: '1px' },
+  '& mark.word-level-2': { bg: 'red.muted', color: 'red.fg', paddingInline: '1px', fontWeight: 'semibold' },
 } as const;
 
 function Words({ words }: { words: AuditDetail['words'] }) {

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useChart } from '../../app/useChart';
 import { loaderMachine } from '../../../machines/loader.machine';
 import type { Admin } from '../../../models/admin';
 import { MAX_PAGE_SIZE } from '../../../models/constants';
@@ -24,7 +25,7 @@ export function useAdmins(wanted = true) {
   // The loader starts at once: a dialog not yet open answers with nothing and loads when it opens.
   const enabledRef = useRef(enabled);
   enabledRef.current = enabled;
-  const actor = useActorRef(
+  const actor = useChart(
     loaderMachine.provide({
       actions: {
         fetch: () => {

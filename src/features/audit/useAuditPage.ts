@@ -1,4 +1,5 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useChart } from '../../app/useChart';
 import { auditPageMachine } from '../../../machines/auditPage.machine';
 import type { AuditDetail } from '../../../models/audit';
 import { get, post } from '../../api/http';
@@ -10,7 +11,7 @@ const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /** Connects the audit page to its chart: GET content/auditDetail, POST content/audit, back to `listPath` when done. */
 export function useAuditPage(id: number, listPath: string) {
-  const actor = useActorRef(
+  const actor = useChart(
     auditPageMachine.provide({
       actions: {
         fetchDetail: (_, { id: contentId }) => {

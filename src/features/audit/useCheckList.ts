@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useChart } from '../../app/useChart';
 import { resourceListMachine, type Row } from '../../../machines/resourceList.machine';
 import type { CheckAllResult, CheckListItem } from '../../../models/audit';
 import { DEFAULT_PAGE_SIZE } from '../../../models/constants';
@@ -21,7 +22,7 @@ export const CHECK_FILTERS = ['category_id', 'step', 'submitter', 'keyword'] as 
  * bulk action (its delete.* events) runs POST content/checkAll here and reports how many were approved.
  */
 export function useCheckList(fixedColumn: number | undefined) {
-  const actor = useActorRef(
+  const actor = useChart(
     resourceListMachine.provide({
       actions: {
         fetchPage: (_, query) => {

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useChart } from '../../app/useChart';
 import { loaderMachine } from '../../../machines/loader.machine';
 import { auditAt, canSubmit, isOutstanding } from '../../../machines/audit.machine';
 import type { AuditState, AuditTrailEntry } from '../../../models/audit';
@@ -16,7 +17,7 @@ interface ContentAudit {
  * edit page; reloaded whenever `stamp` (the item's version) changes and on demand after submitting.
  */
 export function useContentAudit(contentId: number | null, stamp: number) {
-  const actor = useActorRef(
+  const actor = useChart(
     loaderMachine.provide({
       actions: {
         fetch: () => {

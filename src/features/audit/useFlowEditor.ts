@@ -1,5 +1,6 @@
 import { useEffect, useReducer, useRef, useState } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useChart } from '../../app/useChart';
 import { loaderMachine } from '../../../machines/loader.machine';
 import type { AuditFlow } from '../../../models/audit';
 import { get, post } from '../../api/http';
@@ -17,7 +18,7 @@ export function useFlowEditor(categoryId: number, open: boolean, onSaved: () => 
   // The loader starts at once; a closed dialog answers with nothing and loads when it opens.
   const openRef = useRef(open);
   openRef.current = open;
-  const actor = useActorRef(
+  const actor = useChart(
     loaderMachine.provide({
       actions: {
         fetch: () => {

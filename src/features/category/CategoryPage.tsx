@@ -13,6 +13,7 @@ import { LoadError } from '../../components/LoadError';
 import { DeleteConfirm } from '../../components/DeleteConfirm';
 import { refreshDynamicMenu } from '../../app/root';
 import { useResourceList } from '../resource/useResourceList';
+import { restoreFromRecycleBin } from '../resource/restoreFromRecycleBin';
 import { ResourceTable } from '../resource/ResourceTable';
 import { Filters } from '../resource/Filters';
 import { columnsChanged } from './columnsStore';
@@ -29,9 +30,10 @@ export default function CategoryPage() {
   const def = categoryResource;
   const [, navigate] = useLocation();
   // Adding and editing happen on pages of their own, each a permission of the role.
-  const { mayOpen } = usePermissions();
+  const { mayOpen, mayUse } = usePermissions();
   const mayAdd = mayOpen('/addColumn');
-  const list = useResourceList(def, { limit: MAX_PAGE_SIZE });
+  // Deleted columns (and their contents) go to the recycle bin: deleted at once, with an undo.
+  const list = useResourceList(def, { limit: MAX_PAGE_SIZE, restore: restoreFromRecycleBin(def.name, mayUse('recycleBin')) });
   const copy = useCategoryCopy();
   const changed = useStore(columnsChanged);
   // The column whose audit flow dialog is open (list columns hold content, so only they have a flow).

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useChart } from '../../app/useChart';
 import { loaderMachine } from '../../../machines/loader.machine';
 import type { Option } from '../../../models/resource';
 import type { Category } from '../../../models/category';
@@ -24,7 +25,7 @@ export function columnOptions(rows: readonly ColumnRow[], exclude: ReadonlySet<n
 export function useSiteColumns(siteId: number | null) {
   const wanted = useRef(siteId);
   wanted.current = siteId;
-  const actor = useActorRef(
+  const actor = useChart(
     loaderMachine.provide({
       actions: {
         fetch: () => {

@@ -9,7 +9,7 @@ import { Filters } from '../resource/Filters';
 import { Pagination } from '../resource/Pagination';
 import { ResourceTable } from '../resource/ResourceTable';
 import { useResourceList } from '../resource/useResourceList';
-import { runBulk, type BulkAction } from './bulkActions';
+import { BULK, runBulk, type BulkAction } from './bulkActions';
 import { ColumnTree } from './ColumnTree';
 import { contentListDef } from './listDef';
 import { customPaths, generalPaths, idAtEnd } from './paths';
@@ -31,7 +31,8 @@ export default function ContentListPage() {
   const fixed = location.startsWith('/customContent/') ? idAtEnd(location) : undefined;
   const paths = fixed ? customPaths(fixed) : generalPaths;
   const columns = useColumns();
-  const list = useResourceList(contentListDef, { filters: fixed ? { category_id: fixed } : {} });
+  // Deleted content goes to the recycle bin: a delete happens at once and its toast offers an undo.
+  const list = useResourceList(contentListDef, { filters: fixed ? { category_id: fixed } : {}, restore: BULK.recover });
   const selectedColumn = list.query.filters.category_id === undefined ? undefined : Number(list.query.filters.category_id);
   const inRecycle = list.query.filters.deleted === 1 || list.query.filters.deleted === '1';
   const choose = (id: number | undefined) => {

@@ -87,10 +87,10 @@ export function ImportDialog({ imp, categoryId, columnTitle }: { imp: ContentImp
                 </Table.Header>
                 <Table.Body>
                   {p.rows.map((r) => (
-                    <Table.Row key={r.row} data-testid={`import-row-${r.row}`} bg={r.errors.length ? 'red.50' : undefined}>
+                    <Table.Row key={r.row} data-testid={`import-row-${r.row}`} bg={r.errors.length ? 'red.subtle' : undefined}>
                       <Table.Cell>{r.row}</Table.Cell>
                       <Table.Cell>{r.title || '—'}</Table.Cell>
-                      <Table.Cell fontSize="xs" color={r.errors.length ? 'fg.error' : 'green.600'}>
+                      <Table.Cell fontSize="xs" color={r.errors.length ? 'fg.error' : 'fg.success'}>
                         {r.errors.length ? r.errors.map((e) => e.message).join('；') : t('content.import.ok')}
                       </Table.Cell>
                     </Table.Row>

@@ -33,7 +33,7 @@ export function RevisionDiff({ from, to }: { from: Snapshot; to: Snapshot }) {
               <Box
                 as="span"
                 key={i}
-                bg={part.added ? 'green.100' : part.removed ? 'red.100' : undefined}
+                bg={part.added ? 'green.subtle' : part.removed ? 'red.subtle' : undefined}
                 textDecoration={part.removed ? 'line-through' : undefined}
                 title={part.added ? t('content.revisions.added') : part.removed ? t('content.revisions.removed') : undefined}
               >

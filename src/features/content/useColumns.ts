@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useChart } from '../../app/useChart';
 import { loaderMachine } from '../../../machines/loader.machine';
 import type { Category } from '../../../models/category';
 import { buildTree } from '../../../models/menu';
@@ -25,7 +26,7 @@ export function inTreeOrder(rows: Category[]): ColumnNode[] {
 
 /** The current site's columns (reloaded when the site switcher changes). */
 export function useColumns() {
-  const actor = useActorRef(
+  const actor = useChart(
     loaderMachine.provide({
       actions: {
         fetch: () => {

@@ -1,4 +1,5 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useChart } from '../../app/useChart';
 import { contentEditorMachine, hasUnsavedChanges, isDirty, type Values } from '../../../machines/contentEditor.machine';
 import type { AuditFlow } from '../../../models/audit';
 import { ContentSave, type Content, type ContentScaffold, type StaleSave } from '../../../models/content';
@@ -84,7 +85,7 @@ export interface EditorTarget {
 
 /** The content edit page's connect hook: the content-editor chart bound to the content API. */
 export function useContentEditor({ id, categoryId, onSaved, submitForReview }: EditorTarget) {
-  const actor = useActorRef(
+  const actor = useChart(
     contentEditorMachine.provide({
       actions: {
         fetch: (_, target) => {

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useChart } from '../../app/useChart';
 import { contentImportMachine } from '../../../machines/contentImport.machine';
 import type { ImportKind, ImportPreview, ImportReport } from '../../../models/contentImport';
 import { post } from '../../api/http';
@@ -15,7 +16,7 @@ function send(kind: ImportKind, file: File, categoryId: number, commit: boolean)
 /** The import dialog's connect hook: the import chart bound to /ContentImport and the app's job progress actor. */
 export function useContentImport(categoryId: number | undefined, onImported: () => void) {
   const unfollow = useRef<(() => void) | undefined>(undefined);
-  const actor = useActorRef(
+  const actor = useChart(
     contentImportMachine.provide({
       actions: {
         preview: (_, { kind, file }) => {

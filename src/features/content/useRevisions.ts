@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useChart } from '../../app/useChart';
 import { loaderMachine } from '../../../machines/loader.machine';
 import type { ContentRevision } from '../../../models/content';
 import { get, post } from '../../api/http';
@@ -7,7 +8,7 @@ import { notify } from '../../components/Toaster';
 
 /** A content item's revisions, reloaded whenever its version changes (each save adds one). */
 export function useRevisions(contentId: number | null, version: number) {
-  const actor = useActorRef(
+  const actor = useChart(
     loaderMachine.provide({
       actions: {
         fetch: () => {

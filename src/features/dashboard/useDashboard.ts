@@ -1,4 +1,5 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useChart } from '../../app/useChart';
 import { loaderMachine } from '../../../machines/loader.machine';
 import type { DashboardData } from '../../../models/dashboard';
 import { get } from '../../api/http';
@@ -6,7 +7,7 @@ import { useStore } from '../../app/store';
 import { shellStore } from '../../app/shellStore';
 
 export function useDashboard() {
-  const actor = useActorRef(
+  const actor = useChart(
     loaderMachine.provide({
       actions: {
         fetch: () => {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useChart } from '../../app/useChart';
 import { loaderMachine } from '../../../machines/loader.machine';
 import type { BackupJobResult, BackupSchedule, DatabaseIndex } from '../../../models/database';
 import { get, http, post } from '../../api/http';
@@ -32,7 +33,7 @@ async function download(name: string) {
 /** Connects /Database/index: the list, the backup and restore jobs (the shared job chart), delete, schedule. */
 export function useDatabase() {
   const isSuper = Boolean(useStore(shellStore).current?.is_super);
-  const index = useActorRef(
+  const index = useChart(
     loaderMachine.provide({
       actions: {
         fetch: () => {

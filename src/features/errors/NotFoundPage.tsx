@@ -7,7 +7,7 @@ export default function NotFoundPage() {
   return (
     <EmptyState.Root py="16" data-testid="not-found">
       <EmptyState.Content>
-        <EmptyState.Indicator fontSize="5xl" fontWeight="bold" color="blue.600">
+        <EmptyState.Indicator fontSize="5xl" fontWeight="bold" color="blue.fg">
           404
         </EmptyState.Indicator>
         <VStack textAlign="center">

@@ -217,7 +217,7 @@ export function PropertiesPanel({ designer }: { designer: FormDesigner }) {
               rounded="none"
               borderBottomWidth="2px"
               borderColor={selected ? 'blue.500' : 'transparent'}
-              color={selected ? 'blue.600' : 'fg.muted'}
+              color={selected ? 'blue.fg' : 'fg.muted'}
               disabled={tab !== 'options' && !rule}
               onClick={() => designer.showTab(tab)}
               data-testid={`panel-tab-${tab}`}

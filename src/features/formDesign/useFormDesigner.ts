@@ -1,4 +1,5 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useChart } from '../../app/useChart';
 import { formDesignerMachine, type LayoutItem, type PanelTab, type RulePatch } from '../../../machines/formDesigner.machine';
 import type { FormWithDesign } from '../../../models/form';
 import { defaultFormOptions, type FormComponentType, type FormDesign, type FormOptions } from '../../../models/formRules';
@@ -24,7 +25,7 @@ function download(name: string, design: FormDesign) {
 
 /** Connects the designer screen to its chart: the design, the selection, the panel, history, JSON and saving. */
 export function useFormDesigner(id: number) {
-  const actor = useActorRef(
+  const actor = useChart(
     formDesignerMachine.provide({
       actions: {
         loadDesign: (_, p) => {

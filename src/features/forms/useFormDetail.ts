@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useChart } from '../../app/useChart';
 import { loaderMachine } from '../../../machines/loader.machine';
 import { get, http } from '../../api/http';
 import { notify } from '../../components/Toaster';
@@ -30,7 +31,7 @@ const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 function useLoader<T>(load: () => Promise<T>) {
   const loadRef = useRef(load);
   loadRef.current = load;
-  const actor = useActorRef(
+  const actor = useChart(
     loaderMachine.provide({
       actions: {
         fetch: () => {

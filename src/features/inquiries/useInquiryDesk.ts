@@ -1,5 +1,6 @@
 import { useRef } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useChart } from '../../app/useChart';
 import { handlingChanged, inquiryDeskMachine, type HandlingDraft, type ReplyDraft } from '../../../machines/inquiryDesk.machine';
 import { replySubject, type Inquiry, type InquiryReply, type InquiryStatus } from '../../../models/inquiry';
 import { get, post } from '../../api/http';
@@ -13,7 +14,7 @@ const repliesOf = async (id: number) => (await get<InquiryReply[]>('/inquiry/rep
 export function useInquiryDesk(onListChanged: () => void) {
   const listChanged = useRef(onListChanged);
   listChanged.current = onListChanged;
-  const actor = useActorRef(
+  const actor = useChart(
     inquiryDeskMachine.provide({
       actions: {
         loadInquiry: (_, { id }) => {

@@ -1,4 +1,5 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useChart } from '../../app/useChart';
 import { keywordImportMachine } from '../../../machines/keywordImport.machine';
 import type { KeywordImportResult } from '../../../models/keyword';
 import { post } from '../../api/http';
@@ -7,7 +8,7 @@ const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /** Connects the keyword import dialog to its chart; `onImported` reloads the list. */
 export function useKeywordImport(onImported: () => void) {
-  const actor = useActorRef(
+  const actor = useChart(
     keywordImportMachine.provide({
       actions: {
         uploadFile: (_, { file }) => {

@@ -1,4 +1,5 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useChart } from '../../app/useChart';
 import { resourceFormView } from '../resource/resourceFormView';
 import { resourceFormMachine, type FormContext, type Values } from '../../../machines/resourceForm.machine';
 import { RankSettings, type RankSettingsView } from '../../../models/keyword';
@@ -18,7 +19,7 @@ export function useRankSettings() {
       const key = `resources.rankSetting.fields.${field}`;
       return hasKey(key) ? t(key) : undefined;
     });
-  const actor = useActorRef(
+  const actor = useChart(
     resourceFormMachine.provide({
       actions: {
         fetchRecord: () => {

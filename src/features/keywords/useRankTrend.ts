@@ -1,4 +1,5 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useChart } from '../../app/useChart';
 import { rankTrendMachine, type TrendKeyword } from '../../../machines/rankTrend.machine';
 import type { RankCheck } from '../../../models/keyword';
 import { get } from '../../api/http';
@@ -7,7 +8,7 @@ const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /** Connects a keyword's trend drawer to its chart (GET /keyword/history). */
 export function useRankTrend() {
-  const actor = useActorRef(
+  const actor = useChart(
     rankTrendMachine.provide({
       actions: {
         fetchHistory: (_, { id }) => {

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useChart } from '../../app/useChart';
 import { loaderMachine } from '../../../machines/loader.machine';
 import { get } from '../../api/http';
 import { useStore } from '../../app/store';
@@ -20,7 +21,7 @@ export function useLinkInfo() {
   const siteId = useStore(currentSiteStore);
   const wanted = useRef(id);
   wanted.current = id;
-  const actor = useActorRef(
+  const actor = useChart(
     loaderMachine.provide({
       actions: {
         fetch: () => {

@@ -10,7 +10,7 @@ export interface SlideGroup {
 
 /** One group's slides, in a drawer beside the group list; mounted per group so each has its own list. */
 export function SlidesDrawer({ group, onClose }: { group: SlideGroup; onClose: () => void }) {
-  const { list, form } = useResourceScreen(slideResource, { filters: { cate_id: group.id } });
+  const { list, form } = useResourceScreen(slideResource, { filters: { cate_id: group.id }, inUrl: false });
   return (
     <Drawer.Root open onOpenChange={(e) => !e.open && onClose()} placement="end" size={{ base: 'full', md: 'xl' }}>
       <Portal>

@@ -1,4 +1,5 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useChart } from '../../app/useChart';
 import { recycleBinMachine, type BinAction, type BinRow } from '../../../machines/recycleBin.machine';
 import { loaderMachine } from '../../../machines/loader.machine';
 import { parseRecycleKey, recycleKey, type RecycledRecord } from '../../../models/recycleBin';
@@ -16,7 +17,7 @@ export type BinRecord = RecycledRecord & BinRow;
 
 /** Connects the recycle bin screen to its chart, plus the list of types the admin may see (for the filter). */
 export function useRecycleBin() {
-  const actor = useActorRef(
+  const actor = useChart(
     recycleBinMachine.provide({
       actions: {
         fetchPage: (_, query) => {
@@ -34,7 +35,7 @@ export function useRecycleBin() {
     }),
     { input: { limit: DEFAULT_PAGE_SIZE } },
   );
-  const types = useActorRef(
+  const types = useChart(
     loaderMachine.provide({
       actions: {
         fetch: () => {

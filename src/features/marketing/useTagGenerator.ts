@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useChart } from '../../app/useChart';
 import { tagGeneratorMachine, type PickRow } from '../../../machines/tagGenerator.machine';
 import type { ContentPick, SuggestResult } from '../../../models/tagGenerator';
 import { get, post } from '../../api/http';
@@ -12,7 +13,7 @@ const PICK_PAGE_SIZE = 10;
 
 /** Connects the tag generator screen to its chart: content picker, suggestions, attaching. */
 export function useTagGenerator() {
-  const actor = useActorRef(
+  const actor = useChart(
     tagGeneratorMachine.provide({
       actions: {
         fetchContents: (_, { keyword, page, limit }) => {

@@ -1,4 +1,5 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useChart } from '../../app/useChart';
 import { wordImportMachine, type ImportReport } from '../../../machines/wordImport.machine';
 import { post } from '../../api/http';
 
@@ -6,7 +7,7 @@ const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /** Connects the prohibited-word import dialog to its chart; `onImported` reloads the word list. */
 export function useWordImport(onImported: () => void) {
-  const actor = useActorRef(
+  const actor = useChart(
     wordImportMachine.provide({
       actions: {
         submitImport: (_, { text }) => {

@@ -1,6 +1,7 @@
 import { Alert, Badge, Box, Button, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import { ArrowDown, ArrowLeft, ArrowUp, Plus, RefreshCw } from 'lucide-react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useChart } from '../../app/useChart';
 import { useLocation } from 'wouter';
 import { loaderMachine } from '../../../machines/loader.machine';
 import type { Values } from '../../../machines/resourceForm.machine';
@@ -42,7 +43,7 @@ function prepareFor(modelId: number) {
 
 function ModelHeader({ modelId }: { modelId: number }) {
   const [, navigate] = useLocation();
-  const actor = useActorRef(
+  const actor = useChart(
     loaderMachine.provide({
       actions: {
         fetch: () => {

@@ -19,7 +19,7 @@ type ItemRow = Row & { id: number; parent_id: number; sort: number; depth: numbe
 
 /** One group's items as an indented tree: add (top-level or below an item), edit, delete, move up/down. */
 export function NavItemsPanel({ group, onChanged }: { group: NavGroup; onChanged: () => void }) {
-  const { list, form } = useResourceScreen(navItemResource, { filters: { cate_id: group.id }, limit: MAX_PAGE_SIZE, prepare: navItemTarget });
+  const { list, form } = useResourceScreen(navItemResource, { filters: { cate_id: group.id }, limit: MAX_PAGE_SIZE, inUrl: false, prepare: navItemTarget });
   const rows = list.rows as unknown as ItemRow[];
   const move = (id: number, direction: -1 | 1) => {
     const items = moveAmongSiblings(rows, id, direction);

@@ -3,7 +3,9 @@ import { useT } from '../../i18n';
 import { DraggableDialog } from '../../components/DraggableDialog';
 import { DiscardConfirm } from '../../components/DiscardConfirm';
 import { usePersonal } from './usePersonal';
+import { TraceSwitch } from './TraceSwitch';
 import { SAVE_HOTKEY } from '../../app/saveShortcut';
+import { ColorModeSwitch } from '../../theme/ColorModeSwitch';
 
 function TextField({ name, label, type = 'text', p, hint, readOnly }: { name: string; label: string; type?: string; p: ReturnType<typeof usePersonal>; hint?: string; readOnly?: boolean }) {
   return (
@@ -71,6 +73,8 @@ export function PersonalDialog() {
                 <Switch.Control />
               </Switch.Root>
             </Field.Root>
+            <ColorModeSwitch />
+            <TraceSwitch />
             <Separator gridColumn="1 / -1" />
             <Text gridColumn="1 / -1" fontWeight="semibold">
               {t('personal.changePassword')}

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useChart } from '../../app/useChart';
 import { resourceFormMachine, isDirty, type Values } from '../../../machines/resourceForm.machine';
 import { SelfUpdate } from '../../../models/admin';
 import { get, post } from '../../api/http';
@@ -16,7 +17,7 @@ const body = ({ name, phone, code_auth, old_password, password }: Values) => ({ 
 
 /** The personal-center dialog: the form chart bound to /admin/self and /admin/selfUpdate. */
 export function usePersonal() {
-  const actor = useActorRef(
+  const actor = useChart(
     resourceFormMachine.provide({
       actions: {
         fetchRecord: () => {

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useChart } from '../../app/useChart';
 import { loaderMachine } from '../../../machines/loader.machine';
 import { PLUGIN_PAGE_PREFIX, PLUGIN_PAGE_REST, type PluginPageView } from '../../../models/plugin';
 import { get, http } from '../../api/http';
@@ -29,7 +30,7 @@ export function usePluginPage() {
   const args = { id: target?.id ?? '', page: target?.page ?? '', site_id: site ? String(site) : '' };
   const argsRef = useRef(args);
   argsRef.current = args;
-  const actor = useActorRef(
+  const actor = useChart(
     loaderMachine.provide({
       actions: {
         fetch: () => {

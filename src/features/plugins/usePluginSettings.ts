@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { resourceFormView } from '../resource/resourceFormView';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useChart } from '../../app/useChart';
 import { resourceFormMachine, type Values } from '../../../machines/resourceForm.machine';
 import type { PluginSettingsField, PluginSettingsView } from '../../../models/plugin';
 import { get, post } from '../../api/http';
@@ -17,7 +18,7 @@ export function usePluginSettings(onSaved: () => void = () => {}) {
   const plugin = useRef('');
   const [fields, setFields] = useState<PluginSettingsField[]>([]);
   const [secretsSet, setSecretsSet] = useState<Record<string, boolean>>({});
-  const actor = useActorRef(
+  const actor = useChart(
     resourceFormMachine.provide({
       actions: {
         fetchRecord: () => {

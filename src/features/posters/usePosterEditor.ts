@@ -1,5 +1,6 @@
 import { useRef } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useChart } from '../../app/useChart';
 import { posterEditorMachine, type PosterElementPatch } from '../../../machines/posterEditor.machine';
 import type { Poster, PosterElementKind, PosterRendered } from '../../../models/poster';
 import { get, post } from '../../api/http';
@@ -14,7 +15,7 @@ const RENDER_TIMEOUT_MS = 60_000;
 export function usePosterEditor(id: number, onClosed: () => void) {
   const closedRef = useRef(onClosed);
   closedRef.current = onClosed;
-  const actor = useActorRef(
+  const actor = useChart(
     posterEditorMachine.provide({
       actions: {
         loadPoster: (_, p) => {

@@ -6,6 +6,8 @@ import type { Row } from '../../../machines/resourceList.machine';
 import { t } from '../../i18n';
 import { CellValue } from './CellValue';
 import type { ResourceList } from './useResourceList';
+import { useColumnSettings } from './useColumnSettings';
+import { ColumnResizeHandle, ColumnSettingsButton } from './ColumnSettings';
 
 export interface ResourceTableProps {
   def: ResourceDef;
@@ -21,14 +23,19 @@ export interface ResourceTableProps {
 const stickyEnd = { position: 'sticky', insetInlineEnd: 0, zIndex: 1, bg: 'bg', boxShadow: { base: '-6px 0 6px -6px rgba(0, 0, 0, 0.25)', md: 'none' } } as const;
 
 export function ResourceTable({ def, list, rows, onEdit, renderCell, rowActions }: ResourceTableProps) {
-  const { columns } = def.list;
+  // The admin's own column order, visibility, widths and density for this table (issue 16).
+  const settings = useColumnSettings(def.name, def.list.columns);
+  const columns = settings.visible;
+  const label = (name: string) => t(`resources.${def.name}.fields.${name}`);
   const selectable = def.actions.includes('delete');
   const hasActions = Boolean(onEdit) || selectable || Boolean(rowActions);
   const allChecked = rows.length > 0 && list.selected.length === rows.length;
-  const span = columns.length + (selectable ? 1 : 0) + (hasActions ? 1 : 0);
+  // The last column holds the row actions and, in its header, the column settings.
+  const span = columns.length + (selectable ? 1 : 0) + 1;
+  const settingsButton = <ColumnSettingsButton table={def.name} settings={settings} label={label} />;
   return (
     <Table.ScrollArea borderWidth="1px" rounded="md" bg="bg">
-      <Table.Root size="sm" interactive stickyHeader data-testid={`table-${def.name}`}>
+      <Table.Root size={settings.density === 'comfortable' ? 'md' : 'sm'} interactive stickyHeader data-testid={`table-${def.name}`} data-density={settings.density}>
         <Table.Header>
           <Table.Row bg="bg.muted">
             {selectable && (
@@ -39,16 +46,30 @@ export function ResourceTable({ def, list, rows, onEdit, renderCell, rowActions 
                 </Checkbox.Root>
               </Table.ColumnHeader>
             )}
-            {columns.map((c) => (
-              <Table.ColumnHeader key={c.name} w={c.width ? `${c.width}px` : undefined} display={c.wide ? { base: 'none', md: 'table-cell' } : undefined} whiteSpace="nowrap">
-                {t(`resources.${def.name}.fields.${c.name}`)}
-              </Table.ColumnHeader>
-            ))}
-            {hasActions && (
-              <Table.ColumnHeader textAlign="end" {...stickyEnd} bg="bg.muted">
-                {t('common.actions')}
-              </Table.ColumnHeader>
-            )}
+            {columns.map(({ column: c, width }) => {
+              const w = width ?? c.width;
+              return (
+                <Table.ColumnHeader
+                  key={c.name}
+                  position="relative"
+                  w={w ? `${w}px` : undefined}
+                  minW={width ? `${width}px` : undefined}
+                  maxW={width ? `${width}px` : undefined}
+                  display={c.wide ? { base: 'none', md: 'table-cell' } : undefined}
+                  whiteSpace="nowrap"
+                  data-testid={`column-${c.name}`}
+                >
+                  <Box truncate>{label(c.name)}</Box>
+                  <ColumnResizeHandle name={c.name} label={label(c.name)} width={width} onResize={(px) => settings.setWidth(c.name, px)} />
+                </Table.ColumnHeader>
+              );
+            })}
+            <Table.ColumnHeader textAlign="end" {...stickyEnd} bg="bg.muted" whiteSpace="nowrap" w={hasActions ? undefined : '1%'}>
+              <HStack gap="1" justify="flex-end">
+                {hasActions && <span>{t('common.actions')}</span>}
+                {settingsButton}
+              </HStack>
+            </Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
         <Table.Body>
@@ -70,11 +91,19 @@ export function ResourceTable({ def, list, rows, onEdit, renderCell, rowActions 
                       </Checkbox.Root>
                     </Table.Cell>
                   )}
-                  {columns.map((c) => (
+                  {columns.map(({ column: c, width }) => (
                     <Table.Cell key={c.name} display={c.wide ? { base: 'none', md: 'table-cell' } : undefined}>
-                      {renderCell?.(c, row) ?? <CellValue column={c} value={row[c.name]} />}
+                      {/* A width the admin set also narrows what the cell holds. */}
+                      {width ? (
+                        <Box maxW={`calc(${width}px - 1.5rem)`} overflow="hidden" textOverflow="ellipsis">
+                          {renderCell?.(c, row) ?? <CellValue column={c} value={row[c.name]} />}
+                        </Box>
+                      ) : (
+                        (renderCell?.(c, row) ?? <CellValue column={c} value={row[c.name]} />)
+                      )}
                     </Table.Cell>
                   ))}
+                  {!hasActions && <Table.Cell {...stickyEnd} />}
                   {hasActions && (
                     <Table.Cell textAlign="end" {...stickyEnd} css={{ 'tr:hover > &': { bg: 'colorPalette.subtle' } }}>
                       <HStack gap="1" justify="flex-end">

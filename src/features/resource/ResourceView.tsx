@@ -16,6 +16,7 @@ import { useResourceForm, type ResourceForm } from './useResourceForm';
 import { useResourceList } from './useResourceList';
 import type { Filters as ListFilters } from '../../../machines/resourceList.machine';
 import { usePermissions } from '../../app/permissions';
+import { restoreFromRecycleBin } from './restoreFromRecycleBin';
 
 export interface ResourceViewProps {
   def: ResourceDef;
@@ -79,8 +80,11 @@ export function ResourceView({ def, list, form, defaults = {}, toolbar, showFilt
 }
 
 /** The list and form of a resource screen, wired so a save reloads the list. */
-export function useResourceScreen(def: ResourceDef, opts: { filters?: ListFilters; limit?: number; prepare?: (values: Values) => Values } = {}) {
-  const list = useResourceList(def, { filters: opts.filters, limit: opts.limit });
+export function useResourceScreen(def: ResourceDef, opts: { filters?: ListFilters; limit?: number; inUrl?: boolean; prepare?: (values: Values) => Values } = {}) {
+  // Rows that go to the recycle bin are deleted at once with an undo, when the role may restore from the bin.
+  const { mayUse } = usePermissions();
+  const restore = restoreFromRecycleBin(def.name, def.softDelete && mayUse('recycleBin'));
+  const list = useResourceList(def, { filters: opts.filters, limit: opts.limit, inUrl: opts.inUrl, restore });
   const form = useResourceForm(def, list.reload, opts.prepare);
   return { list, form };
 }

@@ -1,4 +1,5 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useChart } from '../../app/useChart';
 import { resourceFormView } from './resourceFormView';
 import { resourceFormMachine, type Values, type FormContext } from '../../../machines/resourceForm.machine';
 import type { ResourceDef } from '../../../models/resource';
@@ -25,7 +26,7 @@ export function useResourceForm(def: ResourceDef, onSaved: () => void, prepare: 
       const key = `resources.${def.name}.fields.${field}`;
       return hasKey(key) ? t(key) : undefined;
     });
-  const actor = useActorRef(
+  const actor = useChart(
     resourceFormMachine.provide({
       actions: {
         fetchRecord: (_, { id }) => {

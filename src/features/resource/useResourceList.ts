@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useChart } from '../../app/useChart';
+import { useLocation, useSearch } from 'wouter';
 import { useStore } from '../../app/store';
 import { currentSiteStore } from '../../app/siteStore';
 import { useOnViewReturn } from '../../app/viewActive';
@@ -8,12 +10,46 @@ import type { ResourceDef } from '../../../models/resource';
 import { DEFAULT_PAGE_SIZE } from '../../../models/constants';
 import { get, post } from '../../api/http';
 import { notify } from '../../components/Toaster';
+import { t } from '../../i18n';
+import { queryFromSearch, searchWithQuery, type ListKeys } from './listLocation';
 
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
-/** Connects a resource's list page to the list chart: named selectors and intents for the view. */
-export function useResourceList(def: ResourceDef, opts: { limit?: number; filters?: Filters } = {}) {
-  const actor = useActorRef(
+/** Brings deleted rows back from the recycle bin (the undo of a delete); answers with the toast's message. */
+export type RestoreRows = (ids: number[]) => Promise<{ msg: string }>;
+
+/** The filters a list's URL may carry: what its list call accepts, less the ones its screen fixes. */
+function urlFilters(def: ResourceDef, fixed: Filters): string[] {
+  const shape = (def.listQuery as unknown as { shape?: Record<string, unknown> }).shape ?? {};
+  const names = new Set([...Object.keys(shape), ...def.list.filters.flatMap((f) => (f.kind === 'dateRange' ? [f.name, 'end'] : [f.name]))]);
+  for (const name of ['page', 'limit', ...Object.keys(fixed).filter((k) => fixed[k] !== undefined)]) names.delete(name);
+  return [...names];
+}
+
+/**
+ * Connects a resource's list page to the list chart: named selectors and intents for the view.
+ * With `inUrl` (the default) the list's page, page size and filters live in the page's URL, so a reload,
+ * back / forward and a shared link show the same list; a list inside a panel or drawer passes false.
+ */
+export function useResourceList(def: ResourceDef, opts: { limit?: number; filters?: Filters; inUrl?: boolean; restore?: RestoreRows } = {}) {
+  const inUrl = opts.inUrl ?? true;
+  const fixed = opts.filters ?? {};
+  const keys: ListKeys = { filters: urlFilters(def, fixed), limit: opts.limit ?? DEFAULT_PAGE_SIZE };
+  // The view's own location (a hidden cached view keeps its tab's), read fresh by the chart's actions.
+  const [location, navigate] = useLocation();
+  const search = useSearch();
+  // While the guard decides a navigation away, the shown view briefly reads the new address: a list
+  // reads and writes only the address of its own page.
+  const ownPath = useRef(location).current;
+  const here = useRef({ location, search, navigate, keys });
+  here.current = { location, search, navigate, keys };
+  const fromUrl = (s: string) => {
+    const q = queryFromSearch(s, here.current.keys);
+    return { ...q, filters: { ...q.filters, ...fixed } };
+  };
+  const restoreRef = useRef(opts.restore);
+  restoreRef.current = opts.restore;
+  const actor = useChart(
     resourceListMachine.provide({
       actions: {
         fetchPage: (_, query) => {
@@ -26,10 +62,26 @@ export function useResourceList(def: ResourceDef, opts: { limit?: number; filter
             .then(({ msg }) => actor.send({ type: 'delete.done', message: msg }))
             .catch((e: unknown) => actor.send({ type: 'delete.failed', message: messageOf(e) }));
         },
-        notify: (_, { kind, message }) => notify(kind, message),
+        restoreRows: (_, { ids }) => {
+          if (!restoreRef.current) return;
+          restoreRef.current(ids)
+            .then(({ msg }) => actor.send({ type: 'undo.done', message: msg }))
+            .catch((e: unknown) => actor.send({ type: 'undo.failed', message: messageOf(e) }));
+        },
+        notify: (_, { kind, message, undo }) =>
+          undo
+            ? notify(kind, t('common.deletedUndoable', { count: undo.length }), { label: t('common.undo'), onClick: () => actor.send({ type: 'delete.undo', ids: undo }) })
+            : notify(kind, message),
+        recordQuery: (_, { query, replace }) => {
+          if (!inUrl) return;
+          const { location: path, search: current, navigate: go, keys: k } = here.current;
+          if (path !== ownPath) return;
+          const next = searchWithQuery(current, query, k);
+          if (next !== new URLSearchParams(current).toString()) go(next ? `${path}?${next}` : path, { replace });
+        },
       },
     }),
-    { input: { limit: opts.limit ?? DEFAULT_PAGE_SIZE, filters: opts.filters } },
+    { input: inUrl ? fromUrl(search) : { limit: keys.limit, filters: opts.filters } },
   );
   // A site-scoped list follows the site switcher (its calls carry X-Site-Id).
   const siteId = useStore(currentSiteStore);
@@ -41,6 +93,12 @@ export function useResourceList(def: ResourceDef, opts: { limit?: number; filter
   useOnViewReturn(() => actor.send({ type: 'list.reload' }));
   const state = useSelector(actor, (s) => s);
   const { context } = state;
+  // Back / forward (or a link to this page with another query): the chart shows the URL's query once
+  // it is not loading; it ignores the query it already shows.
+  const busy = state.hasTag('busy');
+  useEffect(() => {
+    if (inUrl && !busy && location === ownPath) actor.send({ type: 'query.restore', query: fromUrl(search) });
+  }, [inUrl, busy, location, search, actor]);
   return {
     rows: context.rows,
     count: context.count,
@@ -49,7 +107,7 @@ export function useResourceList(def: ResourceDef, opts: { limit?: number; filter
     selected: context.selected,
     pendingDelete: context.pendingDelete,
     error: context.error,
-    busy: state.hasTag('busy'),
+    busy,
     empty: state.hasTag('empty'),
     failed: state.hasTag('failed'),
     confirming: state.hasTag('confirming'),
@@ -61,7 +119,8 @@ export function useResourceList(def: ResourceDef, opts: { limit?: number; filter
     setLimit: (limit: number) => actor.send({ type: 'limit.change', limit }),
     toggleRow: (id: number) => actor.send({ type: 'row.toggle', id }),
     toggleAll: () => actor.send({ type: 'rows.toggleAll' }),
-    requestDelete: (ids: number[]) => actor.send({ type: 'delete.request', ids }),
+    /** Rows that go to a recycle bin the list can restore from are deleted at once, with an undo; others after a confirm. */
+    requestDelete: (ids: number[]) => actor.send({ type: 'delete.request', ids, undoable: Boolean(opts.restore) }),
     confirmDelete: () => actor.send({ type: 'delete.confirm' }),
     cancelDelete: () => actor.send({ type: 'delete.cancel' }),
     reload: () => actor.send({ type: 'list.reload' }),

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useChart } from '../../app/useChart';
 import { storageTestMachine } from '../../../machines/storageTest.machine';
 import type { SysSettingGroup, SysSettingsView } from '../../../models/sysSettings';
 import { get, post } from '../../api/http';
@@ -50,7 +51,7 @@ function useGroupForm(group: SysSettingGroup, view: () => Promise<SysSettingsVie
 
 /** The storage group's "test connection": the settings as typed, tried by the server. */
 function useStorageTest(storage: PageForm) {
-  const actor = useActorRef(
+  const actor = useChart(
     storageTestMachine.provide({
       actions: {
         runTest: (_, { values }) => {
@@ -78,7 +79,7 @@ export type StorageTest = ReturnType<typeof useStorageTest>;
 /** The mail group's "send test message": the settings as typed, sent by the server to the address given. */
 function useMailTest(mail: PageForm) {
   const [to, setTo] = useState('');
-  const actor = useActorRef(
+  const actor = useChart(
     storageTestMachine.provide({
       actions: {
         runTest: (_, { values }) => {
@@ -105,7 +106,7 @@ export type MailTest = ReturnType<typeof useMailTest>;
 
 /** The mail group's "test receiving": the server signs in to the mailbox as typed and opens the folder; the answer is a toast (errors stay longer). */
 function useImapTest(mail: PageForm) {
-  const actor = useActorRef(
+  const actor = useChart(
     storageTestMachine.provide({
       actions: {
         runTest: (_, { values }) => {

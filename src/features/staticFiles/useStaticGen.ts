@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useChart } from '../../app/useChart';
 import { loaderMachine } from '../../../machines/loader.machine';
 import {
   contentIdsOf,
@@ -21,7 +22,7 @@ const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 /** Connects the page to a static generation job (the shared job chart), and loads the output folder and last runs. */
 export function useStaticGen() {
   const siteId = useStore(currentSiteStore);
-  const index = useActorRef(
+  const index = useChart(
     loaderMachine.provide({
       actions: {
         fetch: () => {

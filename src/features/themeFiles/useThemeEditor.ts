@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useChart } from '../../app/useChart';
 import { themeEditorMachine } from '../../../machines/themeEditor.machine';
 import type { ThemeInfo } from '../../../models/themes';
 import type { ThemeFileContent, ThemeFileKind, ThemeFileList, ThemeFileVersion } from '../../../models/themeFiles';
@@ -17,7 +18,7 @@ export function useThemeEditor(kind: ThemeFileKind, wantedFolder: string | null)
   const [themes, setThemes] = useState<ThemeInfo[]>([]);
   const [list, setList] = useState<ThemeFileList | null>(null);
   const listUrl = kind === 'all' ? '/theme/files' : '/theme/tempFiles';
-  const actor = useActorRef(
+  const actor = useChart(
     themeEditorMachine.provide({
       actions: {
         listFiles: (_, { folder }) => {

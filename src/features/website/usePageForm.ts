@@ -1,5 +1,6 @@
 import { useRef } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useChart } from '../../app/useChart';
 import { resourceFormMachine, hasUnsavedChanges, isDirty, type FieldErrors, type Values } from '../../../machines/resourceForm.machine';
 import { notify } from '../../components/Toaster';
 import { failedField } from '../resource/useResourceForm';
@@ -27,7 +28,7 @@ export function usePageForm(options: PageFormOptions) {
   // The chart's actions are bound once; they read the newest options through this ref.
   const opts = useRef(options);
   opts.current = options;
-  const actor = useActorRef(
+  const actor = useChart(
     resourceFormMachine.provide({
       actions: {
         fetchRecord: (_, { id }) => {

@@ -108,9 +108,8 @@ export class InquiryScreen {
     await this.confirmDelete();
   }
 
+  /** Inquiries go to the recycle bin: deleted at once, without a confirm, and the toast offers an undo. */
   private async confirmDelete() {
-    await containsText(this.page.getByTestId('confirm-delete'), '回收站');
-    await this.page.getByTestId('confirm-delete-confirm').click();
-    await this.page.getByTestId('confirm-delete').waitFor({ state: 'hidden' });
+    await visible(this.page.getByTestId('toast-action'));
   }
 }

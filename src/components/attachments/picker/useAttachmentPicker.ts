@@ -1,4 +1,5 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useChart } from '../../../app/useChart';
 import { pickerMachine, type PickedAttachment } from '../../../../machines/attachmentPicker.machine';
 import type { AttachmentKind } from '../../../../models/attachment';
 import { t } from '../../../i18n';
@@ -25,7 +26,7 @@ export function limitMessage(max: number, kind: AttachmentKind | null) {
  */
 export function useAttachmentPicker(onPick: (items: PickedAttachment[]) => void) {
   const latest = useLatest(onPick);
-  const actor = useActorRef(
+  const actor = useChart(
     pickerMachine.provide({
       actions: {
         warnLimit: (_, { max, kind }) => notify('error', limitMessage(max, kind)),

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useChart } from '../../../app/useChart';
 import { resourceFormMachine } from '../../../../machines/resourceForm.machine';
 import { ATTACHMENT_TYPE, NetworkAttachment, type Attachment } from '../../../../models/attachment';
 import { post } from '../../../api/http';
@@ -25,7 +26,7 @@ export function useNetworkForm(picker: AttachmentPickerHandle, cateId: number) {
     attachment_cate_id: cateId,
     ...(picker.kind ? { type: ATTACHMENT_TYPE[picker.kind] } : {}),
   });
-  const actor = useActorRef(
+  const actor = useChart(
     resourceFormMachine.provide({
       actions: {
         fetchRecord: () => {},

@@ -1,4 +1,5 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useChart } from '../../../app/useChart';
 import { resourceListMachine, type Row } from '../../../../machines/resourceList.machine';
 import { categoryTreeMachine, ROOT_ID, treeRows } from '../../../../machines/attachmentCategoryTree.machine';
 import { ATTACHMENT_TYPE, type Attachment, type AttachmentCate } from '../../../../models/attachment';
@@ -18,7 +19,7 @@ const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
  */
 export function usePickerLibrary(picker: AttachmentPickerHandle) {
   const fixedType = picker.kind ? ATTACHMENT_TYPE[picker.kind] : undefined;
-  const list = useActorRef(
+  const list = useChart(
     resourceListMachine.provide({
       actions: {
         fetchPage: (_, query) => {
@@ -32,7 +33,7 @@ export function usePickerLibrary(picker: AttachmentPickerHandle) {
     }),
     { input: { limit: ATTACHMENT_PAGE_SIZE, filters: { type: fixedType } } },
   );
-  const tree = useActorRef(
+  const tree = useChart(
     categoryTreeMachine.provide({
       actions: {
         fetchCategories: () => {

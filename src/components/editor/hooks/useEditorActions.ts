@@ -1,4 +1,5 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useChart } from '../../../app/useChart';
 import { editorActionsMachine, type EditorActionName } from '../../../../machines/editorActions.machine';
 import type { ImageLocalResult, WordSearchResult } from '../../../../models/content';
 import { t } from '../../../i18n';
@@ -22,7 +23,7 @@ const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 export function useEditorActions(doc: EditorDocument, actions: EditorServerActions | undefined, onDescription: ((text: string) => void) | undefined) {
   const actionsRef = useLatest(actions);
   const describeRef = useLatest(onDescription);
-  const actor = useActorRef(
+  const actor = useChart(
     editorActionsMachine.provide({
       actions: {
         callServer: (_, { action, content }) => {

@@ -1,4 +1,5 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useChart } from '../../../app/useChart';
 import { editorDialogsMachine, linkUrlValid, tableSizeValid, type LinkDraft } from '../../../../machines/editorDialogs.machine';
 import { applyLink, linkDraft, removeLink } from '../slate/links';
 import { insertTable } from '../slate/tables';
@@ -6,7 +7,7 @@ import type { BanyanEditor } from '../types';
 
 /** Connects the link and table dialogs to their chart. */
 export function useEditorDialogs(editor: BanyanEditor, returnFocus: () => void) {
-  const actor = useActorRef(
+  const actor = useChart(
     editorDialogsMachine.provide({
       actions: {
         applyLink: (_, link) => {

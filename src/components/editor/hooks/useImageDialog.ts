@@ -1,5 +1,6 @@
 import { useRef } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useChart } from '../../../app/useChart';
 import { imageUploadMachine, typedUrlValid } from '../../../../machines/imageUpload.machine';
 import type { UploadedFile } from '../../../../models/content';
 import { insertImages } from '../slate/inserts';
@@ -16,7 +17,7 @@ export function useImageDialog(editor: BanyanEditor, upload: ImageUploader | und
   const uploadRef = useLatest(upload);
   const files = useRef(new Map<string, File>());
   const nextKey = useRef(0);
-  const actor = useActorRef(
+  const actor = useChart(
     imageUploadMachine.provide({
       actions: {
         startUploads: (_, { keys }) => {

@@ -1,10 +1,11 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useChart } from '../../../app/useChart';
 import { editorSourceMachine } from '../../../../machines/editorSource.machine';
 import type { EditorDocument } from './useEditorDocument';
 
 /** Connects the source-view toggle and textarea to their chart. */
 export function useSourceView(doc: EditorDocument) {
-  const actor = useActorRef(
+  const actor = useChart(
     editorSourceMachine.provide({
       actions: {
         draftChanged: (_, { html }) => doc.emitSource(html),

@@ -1,0 +1,1 @@
+ALTER TABLE "admins" ADD COLUMN "preferences" jsonb DEFAULT '{"tables":{}}'::jsonb NOT NULL;

@@ -1,0 +1,58 @@
+import { defineMessages } from '../../i18n/define';
+
+// Strings of the statechart viewer (/ChartViewer/index, issue 16). Its menu title is in the core catalog
+// (src/i18n/zh.ts, en.ts `menu`), so the menu shows it before any feature strings load.
+export const messages = defineMessages(
+  {
+    chartViewer: {
+      hint: '供测试使用：选择一个状态图，查看它的状态、转换和最短路径；审核、插件和 SEO 报告还可查看一条记录的实时状态及其保存的事件。',
+      chart: '状态图',
+      summary: '{{states}} 个状态，{{transitions}} 个转换',
+      drawing: '状态与转换',
+      drawingLabel: '状态图 {{chart}} 的状态与转换',
+      transitions: '转换表',
+      columns: { source: '来源状态', event: '事件', guard: '守卫', target: '目标状态' },
+      stays: '（留在原状态）',
+      paths: '最短路径',
+      pathsCount: '{{count}} 条最短路径',
+      computing: '正在计算路径…',
+      pathsFailed: '无法计算路径：{{message}}',
+      record: '记录',
+      recordFor: { audit: '审核中的内容', plugin: '已安装的插件', seoReport: 'SEO 报告' },
+      pickRecord: '选择一条记录',
+      noRecords: '没有可查看的记录',
+      liveState: '当前状态：{{state}}',
+      events: '保存的事件',
+      noEvents: '还没有保存的事件',
+      eventColumns: { time: '时间', event: '事件', state: '之后的状态' },
+      loadFailed: '加载失败：{{message}}',
+      retry: '重试',
+    },
+  },
+  {
+    chartViewer: {
+      hint: 'For QA: pick a statechart to see its states, transitions and shortest paths; for audit, plugin and SEO report, also the live state of one record with its stored events.',
+      chart: 'Statechart',
+      summary: '{{states}} states, {{transitions}} transitions',
+      drawing: 'States and transitions',
+      drawingLabel: 'States and transitions of the {{chart}} statechart',
+      transitions: 'Transitions',
+      columns: { source: 'Source state', event: 'Event', guard: 'Guard', target: 'Target state' },
+      stays: '(stays in its state)',
+      paths: 'Shortest paths',
+      pathsCount: '{{count}} shortest paths',
+      computing: 'Computing the paths…',
+      pathsFailed: 'The paths could not be computed: {{message}}',
+      record: 'Record',
+      recordFor: { audit: 'Content in review', plugin: 'Installed plugin', seoReport: 'SEO report' },
+      pickRecord: 'Pick a record',
+      noRecords: 'No record to show',
+      liveState: 'Current state: {{state}}',
+      events: 'Stored events',
+      noEvents: 'No stored event yet',
+      eventColumns: { time: 'Time', event: 'Event', state: 'State after' },
+      loadFailed: 'Loading failed: {{message}}',
+      retry: 'Retry',
+    },
+  },
+);

@@ -1,0 +1,41 @@
+import type { ListQuery, Filters } from '../../../machines/resourceList.machine';
+
+// A list's query in its page's URL (issue 16): page, page size and the filters the list owns. Defaults
+// (page 1, the screen's page size, empty filters) stay out of the URL; parameters the list does not own
+// (a page's own ?model_id=, say) are kept as they are.
+
+export interface ListKeys {
+  /** Filter names the URL may carry for this list. */
+  filters: readonly string[];
+  /** The page size the screen opens with. */
+  limit: number;
+}
+
+const positiveInt = (v: string | null) => {
+  const n = Number(v);
+  return v !== null && Number.isInteger(n) && n > 0 ? n : undefined;
+};
+
+/** The query a URL names (missing parts take the defaults). */
+export function queryFromSearch(search: string, keys: ListKeys): ListQuery {
+  const params = new URLSearchParams(search);
+  const filters: Filters = {};
+  for (const name of keys.filters) {
+    const value = params.get(name);
+    if (value !== null && value !== '') filters[name] = value;
+  }
+  return { page: positiveInt(params.get('page')) ?? 1, limit: positiveInt(params.get('limit')) ?? keys.limit, filters };
+}
+
+/** The URL's search with the list's part replaced by `query` (other parameters kept, in their order). */
+export function searchWithQuery(search: string, query: ListQuery, keys: ListKeys): string {
+  const params = new URLSearchParams(search);
+  for (const name of ['page', 'limit', ...keys.filters]) params.delete(name);
+  for (const name of keys.filters) {
+    const value = query.filters[name];
+    if (value !== undefined && value !== '') params.set(name, String(value));
+  }
+  if (query.limit !== keys.limit) params.set('limit', String(query.limit));
+  if (query.page !== 1) params.set('page', String(query.page));
+  return params.toString();
+}

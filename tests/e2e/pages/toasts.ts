@@ -1,0 +1,32 @@
+import type { Locator, Page } from 'playwright-core';
+import { containsText, eventually, visible } from './see';
+
+// The notices at the top of the page, as a user reads and answers them: what a toast says and its Undo.
+
+export class Toasts {
+  constructor(private readonly page: Page) {}
+
+  /** The newest success toast that says `text`. */
+  private saying(text: string): Locator {
+    return this.page.getByTestId('toast-success').filter({ hasText: text }).last();
+  }
+
+  async see(text: string) {
+    await containsText(this.saying(text), text);
+  }
+
+  /** The toast that says `text` offers an Undo (its label in the page's language). */
+  async seeUndoIn(text: string, label = '撤销') {
+    await visible(this.saying(text).getByTestId('toast-action'));
+    await containsText(this.saying(text).getByTestId('toast-action'), label);
+  }
+
+  async undo(text: string) {
+    await this.saying(text).getByTestId('toast-action').click();
+  }
+
+  /** No confirm dialog opened (for `testId`), whatever the page did. */
+  async seeNoConfirm(testId: string) {
+    await eventually(`no ${testId} dialog is open`, async () => !(await this.page.getByTestId(testId).isVisible()));
+  }
+}
