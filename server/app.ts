@@ -67,7 +67,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     db: opts.database.db,
     config,
     sms: opts.sms,
-    jobs: new JobRunner(opts.database.db, (msg, err) => app.log.error({ err }, msg)),
+    jobs: new JobRunner(opts.database.db, (msg, err) => app.log.error({ err }, msg), { exclusive: opts.database.kind === 'pglite' }),
     caches: new Map(),
     plugins: new PluginHost((def) => createPluginContext(ctx, def), (msg, err) => app.log.error({ err }, msg)),
   };
@@ -104,6 +104,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     setHeaders: (reply) => void reply.header('x-content-type-options', 'nosniff'),
   });
   await ctx.jobs.recover();
+  // Issue 17: on PostgreSQL every server polls the shared queue (SKIP LOCKED claims, leases, cancels from any server).
+  ctx.jobs.start();
   // Closing: the running job finishes its current step (then counts as interrupted) before the database closes.
   app.addHook('onClose', () => ctx.jobs.stop());
   // The public websites answer every other path, by Host header.

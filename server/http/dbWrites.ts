@@ -5,8 +5,10 @@ import type { Database } from '../db/client';
 // never serve what an earlier write of this process changed. Every statement that may write (anything but a
 // plain SELECT), every transaction (PGlite's, or a client checked out of the PostgreSQL pool), bumps `epoch`
 // when it ends; `pending` counts those still running. A value read while `epoch` was E is current for this
-// process while `epoch` is still E and nothing is pending. Writes of other processes are not seen here: on
-// PostgreSQL the page cache listens for them (pageCache.ts), and other caches keep a short lifetime.
+// process while `epoch` is still E and nothing is pending. Writes of other processes are not seen by the driver: on
+// PostgreSQL one listener per process (VersionListener, pageCache.ts) hears channels site_versions and
+// sessions_changed and moves `epoch` (changed()) at each notification, so every cache here drops what another
+// server changed as soon as PostgreSQL delivers its commit (issue 17); sessions also keep a short lifetime.
 
 export class DbWrites {
   /** Bumped when a write or transaction of this process ends (or something else says data changed). */
@@ -79,17 +81,34 @@ export class DbWrites {
 const READ_ONLY = /^\s*(select|values|show)\b/i;
 /** Tables whose inserts change nothing an in-process cache holds (registered by their writers). */
 const ignoredInserts = new Set<string>();
+/** Tables whose inserts, updates and deletes change nothing an in-process cache holds. */
+const ignoredWrites = new Set<string>();
 const INSERT_INTO = /^\s*insert\s+into\s+"?([a-z_][a-z0-9_]*)"?[\s(]/i;
+const WRITE_TO = /^\s*(?:insert\s+into|update|delete\s+from)\s+"?([a-z_][a-z0-9_]*)"?[\s(]/i;
 
 /** Inserts into `table` do not count as writes (the table is read by no in-process cache, and has no triggers). */
 export function ignoreInsertsInto(table: string) {
   ignoredInserts.add(table.toLowerCase());
 }
 
-/** A statement that only reads, or inserts into a table no cache reads: it leaves what was read before current. */
+/**
+ * No single-table write to `table` counts (the table is read by no in-process cache and has no triggers): for
+ * bookkeeping written on a timer, so that a poll does not drop every cache of the process each time it runs.
+ */
+export function ignoreWritesTo(table: string) {
+  ignoredWrites.add(table.toLowerCase());
+}
+
+// Issue 17: the job runner's poll (claims, lease renewals, reaping) and the cluster's schedule firings and request
+// counters touch only these tables, which no in-process cache reads and no trigger watches.
+for (const table of ['jobs', 'schedule_runs', 'rate_counters']) ignoreWritesTo(table);
+
+/** A statement that only reads, or writes a table no cache reads: it leaves what was read before current. */
 export function leavesCachesValid(text: unknown): boolean {
   if (typeof text !== 'string') return false;
   if (READ_ONLY.test(text)) return !/\bfor\s+(update|no\s+key\s+update|share|key\s+share)\b/i.test(text);
+  const write = ignoredWrites.size ? WRITE_TO.exec(text) : null;
+  if (write && ignoredWrites.has(write[1]!.toLowerCase())) return true;
   const insert = ignoredInserts.size ? INSERT_INTO.exec(text) : null;
   return insert !== null && ignoredInserts.has(insert[1]!.toLowerCase());
 }

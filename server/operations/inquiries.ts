@@ -8,6 +8,7 @@ import { translate } from '../i18n/messages';
 import { canManageSite, siteScope } from './sites';
 import { forbidden, notFound } from '../http/errors';
 import type { Language } from '../../models/language';
+import { rateCountersOf, type RateCounters } from '../services/rateCounters';
 import {
   INQUIRY_EMAIL, INQUIRY_FIELDS, INQUIRY_HONEYPOT, INQUIRY_MAX, INQUIRY_PHONE, INQUIRY_RATE, INQUIRY_STATUS, type InquiryField, type InquirySource, type InquiryStatus, type InquiryValues,
 } from '../../models/inquiry';
@@ -99,12 +100,26 @@ export async function countInquiries(db: Executor, auth: Pick<AuthContext, 'site
   return Number(row?.n ?? 0);
 }
 
-/** Sliding-window count of form posts per IP address, kept in memory per app. */
+/**
+ * Count of form posts per IP address: a sliding window in memory per app on PGlite (one process), or, given the
+ * cluster's shared counters (PostgreSQL, issue 17), a window in table rate_counters that every server counts in.
+ */
 export class SubmissionLimiter {
   private hits = new Map<string, number[]>();
-  constructor(private readonly max: number = INQUIRY_RATE.max, private readonly windowMs: number = INQUIRY_RATE.windowMs) {}
+  constructor(
+    private readonly max: number = INQUIRY_RATE.max,
+    private readonly windowMs: number = INQUIRY_RATE.windowMs,
+    private readonly shared?: { counters: RateCounters; name: string },
+  ) {}
 
-  /** Counts one post; false when the address has used up its window. */
+  /** Counts one post; false when the address has used up its window (in every server of the cluster). */
+  async allow(ip: string, now = Date.now()): Promise<boolean> {
+    if (!this.shared) return this.take(ip, now);
+    const { count } = await this.shared.counters.hit(`${this.shared.name}:${ip}`, this.windowMs, now);
+    return count <= this.max;
+  }
+
+  /** Counts one post in this process's memory; false when the address has used up its window. */
   take(ip: string, now = Date.now()): boolean {
     const since = now - this.windowMs;
     if (this.hits.size > 10_000) {
@@ -122,10 +137,12 @@ export class SubmissionLimiter {
 }
 
 const limiters = new WeakMap<object, SubmissionLimiter>();
+/** Public inquiry and form posts per address (shared by the cluster on PostgreSQL). */
 export function submissionLimiter(app: FastifyInstance): SubmissionLimiter {
   let l = limiters.get(app.ctx);
   if (!l) {
-    l = new SubmissionLimiter();
+    const counters = rateCountersOf(app.ctx.database);
+    l = new SubmissionLimiter(INQUIRY_RATE.max, INQUIRY_RATE.windowMs, counters && { counters, name: 'inquiry' });
     limiters.set(app.ctx, l);
   }
   return l;

@@ -125,7 +125,8 @@ const SESSION_REUSE_MAX = 10_000;
  * Resolved sessions by token hash, reused for up to SESSION_REUSE_MS while this process has written nothing
  * since they were read (server/http/dbWrites.ts), so a logout, a password, role or status change, or any other
  * write made here (revocation included) is seen by the very next call; a revocation by another process sharing
- * the database is seen within SESSION_REUSE_MS. The lifetime, idle and last-seen rules are checked on every
+ * the database is seen as soon as its sessions_changed notification arrives (migration 0017, heard by the listener
+ * of pageCache.ts, which moves the epoch), and within SESSION_REUSE_MS at worst (listener down). The lifetime, idle and last-seen rules are checked on every
  * reuse as on a read: a session due for its last-seen refresh is read (and touched) again.
  */
 export class SessionMemory {

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { loginThrottle } from '../db/schema/index';
 import type { Executor } from '../db/client';
 import {
@@ -35,17 +35,24 @@ export function delayAfter(failures: number, free: number): number {
   return Math.min(LOGIN_BASE_DELAY_MS * 2 ** (failures - free), LOGIN_MAX_DELAY_MS);
 }
 
+/**
+ * Counts one failure per key in one atomic statement (a failure on another server of the cluster at the same
+ * moment is counted too, never overwritten: issue 17), restarting the count after LOGIN_FAILURE_WINDOW_MS, and
+ * blocks the key for delayAfter(failures, free) from now.
+ */
 export async function recordFailure(db: Executor, keys: Keys, now = Date.now()) {
+  const at = new Date(now).toISOString();
+  const staleBefore = new Date(now - LOGIN_FAILURE_WINDOW_MS).toISOString();
   for (const { key, free } of keys) {
-    const [row] = await db.select().from(loginThrottle).where(eq(loginThrottle.key, key));
-    const stale = !row || now - row.lastFailureAt.getTime() > LOGIN_FAILURE_WINDOW_MS;
-    const failures = stale ? 1 : row.failures + 1;
-    const delay = delayAfter(failures, free);
-    const values = { failures, lastFailureAt: new Date(now), blockedUntil: delay ? new Date(now + delay) : null };
-    await db
-      .insert(loginThrottle)
-      .values({ key, ...values })
-      .onConflictDoUpdate({ target: loginThrottle.key, set: values });
+    const failures = sql`(case when t.last_failure_at < ${staleBefore}::timestamptz then 1 else t.failures + 1 end)`;
+    const first = delayAfter(1, free);
+    await db.execute(sql`insert into login_throttle as t (key, failures, last_failure_at, blocked_until)
+      values (${key}, 1, ${at}::timestamptz, ${first ? new Date(now + first).toISOString() : null}::timestamptz)
+      on conflict (key) do update set
+        failures = ${failures},
+        last_failure_at = ${at}::timestamptz,
+        blocked_until = case when ${failures} < ${free} then null
+          else ${at}::timestamptz + least(${LOGIN_BASE_DELAY_MS}::float8 * power(2::float8, least(${failures} - ${free}, 40)), ${LOGIN_MAX_DELAY_MS}::float8) * interval '1 millisecond' end`);
   }
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { HOOK_CAPABILITY, type PluginHook } from '../../models/plugin';
 import type { Db } from '../db/client';
+import { claimScheduleSlot, schedulePeriod } from '../jobs/runner';
 import type { PluginHost } from './host';
 import type { HookPayloads } from './types';
 
@@ -36,7 +37,13 @@ export const SCHEDULE_TICK_MS = 60_000;
  * Runs the `schedule` hook of each enabled plugin whose manifest.schedule_minutes have passed since its last
  * run (or since it was first seen enabled). `last` holds each plugin's last run time (ms).
  */
-export async function runDueSchedules(host: PluginHost, last: Map<string, number>, now: Date): Promise<string[]> {
+export async function runDueSchedules(
+  host: PluginHost,
+  last: Map<string, number>,
+  now: Date,
+  /** Issue 17: claims a plugin's firing for the cluster (each server keeps its own `last`); absent, every firing runs. */
+  claim?: (pluginId: string, slot: string) => Promise<boolean>,
+): Promise<string[]> {
   const ran: string[] = [];
   const enabled = new Set<string>();
   for (const def of host.enabledPlugins()) {
@@ -51,6 +58,7 @@ export async function runDueSchedules(host: PluginHost, last: Map<string, number
     }
     if (now.getTime() - prev < m.schedule_minutes * 60_000) continue;
     last.set(m.id, now.getTime());
+    if (claim && !(await claim(m.id, schedulePeriod(now.getTime(), m.schedule_minutes * 60_000)).catch(() => false))) continue;
     try {
       await handler({ now }, host.context(def));
       ran.push(m.id);
@@ -72,7 +80,8 @@ export function installPluginHooks(app: FastifyInstance) {
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    void runDueSchedules(host, last, new Date()).finally(() => (running = false));
+    const claim = (id: string, slot: string) => claimScheduleSlot(app.ctx.db, `plugin:${id}`, slot);
+    void runDueSchedules(host, last, new Date(), claim).finally(() => (running = false));
   }, SCHEDULE_TICK_MS);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));

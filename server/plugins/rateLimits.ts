@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
-import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import rateLimit, { normalizeIP, type FastifyRateLimitOptions, type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import { rateCountersOf, type RateCounters } from '../services/rateCounters';
 import { ApiError } from '../http/errors';
 import { authenticate, tokenOf } from '../http/route';
 
@@ -22,16 +23,54 @@ async function apiCaller(req: FastifyRequest): Promise<string> {
 }
 
 /**
+ * A @fastify/rate-limit store counting in table rate_counters (server/services/rateCounters.ts), so every server of
+ * a cluster on one PostgreSQL database shares one budget per key (issue 17). Each route with its own
+ * `config.rateLimit` gets its own key space (method and URL), as the in-memory store gives each its own map.
+ */
+function sharedStore(counters: RateCounters): FastifyRateLimitStoreCtor {
+  class SharedStore implements FastifyRateLimitStore {
+    constructor(
+      _options: FastifyRateLimitOptions,
+      private readonly prefix = 'api:',
+    ) {}
+
+    incr(key: string, cb: (err: Error | null, res?: { current: number; ttl: number }) => void, timeWindow: number) {
+      counters.hit(this.prefix + key, timeWindow).then(
+        (r) => cb(null, { current: r.count, ttl: r.ttl }),
+        (err: Error) => cb(err),
+      );
+    }
+
+    read(key: string, cb: (err: Error | null, res?: { current: number; ttl: number }) => void, timeWindow: number) {
+      counters.read(this.prefix + key, timeWindow).then(
+        (r) => cb(null, { current: r.count, ttl: r.ttl }),
+        (err: Error) => cb(err),
+      );
+    }
+
+    child(routeOptions: FastifyRateLimitOptions & { routeInfo?: { method?: unknown; url?: string } }) {
+      const route = routeOptions.routeInfo;
+      const prefix = route?.url ? `${String(route.method)} ${route.url}:` : 'api:';
+      return new SharedStore(routeOptions, prefix);
+    }
+  }
+  return SharedStore;
+}
+
+/**
  * The request limiter counts API calls only. Routes that set `config.rateLimit` (login, SMS codes) get their
  * own strict per-address budget; every other /api route shares `config.rateLimit.api` per minute and caller.
  * Public pages, static output, uploads and the admin client are never counted here: a public site serves
  * visitors behind one proxy address, and a page load fetches dozens of files. Public form posts have their own
- * per-address SubmissionLimiter.
+ * per-address SubmissionLimiter. On PostgreSQL the counts are shared by every server (sharedStore); on PGlite
+ * (one process) they stay in memory.
  */
 export default fp(
   async function rateLimits(app: FastifyInstance) {
+    const counters = rateCountersOf(app.ctx.database);
     await app.register(rateLimit, {
       global: false,
+      ...(counters ? { store: sharedStore(counters) } : {}),
       timeWindow: MINUTE_MS,
       errorResponseBuilder: () => new ApiError(429, 'error.tooManyRequests'),
     });

@@ -35,7 +35,7 @@ export function registerApplyRoute(app: FastifyInstance) {
       return reply.status(result.status).header('cache-control', 'no-store').header('x-content-type-options', 'nosniff').type(result.contentType).send(result.body);
     };
     const empty = applicationValues({}).values;
-    if (!applicationLimiter(app).take(req.ip)) {
+    if (!(await applicationLimiter(app).allow(req.ip))) {
       if (req.isMultipart()) await drain(req);
       return answer({ values: empty, errors: {}, error: translate(lang, 'recruit.tooMany'), status: 429 });
     }

@@ -170,7 +170,7 @@ export function registerFormPosts(app: FastifyInstance, answerPage: (req: Fastif
         ? reply.status(200).header('cache-control', 'no-store').send({ code: 0, msg: translate(lang, 'form.sent'), data: null })
         : reply.status(303).header('location', urls.form(code, true)).header('cache-control', 'no-store').send();
 
-    if (!submissionLimiter(app).take(req.ip)) {
+    if (!(await submissionLimiter(app).allow(req.ip))) {
       if (req.isMultipart()) for await (const part of req.parts()) if (part.type === 'file') part.file.resume();
       return refuse({}, {}, translate(lang, 'form.tooMany'), 429);
     }

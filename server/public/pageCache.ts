@@ -22,7 +22,8 @@ import type { PageRenderer } from './render/engine';
 // since it began (server/http/dbWrites.ts sees every statement at the driver) and, on PostgreSQL, while this
 // process is listening on channel site_versions, which the table's trigger notifies at every bump's commit
 // (migration 0014): another process's write is heard as soon as PostgreSQL delivers it. While the listener is
-// down (not yet connected, or lost), the versions are read on every request, as before.
+// down (not yet connected, or lost), the versions are read on every request, as before. The same listener hears
+// channel sessions_changed (migration 0017), so remembered sessions drop another process's logout at once.
 //
 // Entries are evicted least recently used beyond `maxBytes` (config pageCacheBytes; 0 turns the cache off).
 
@@ -282,7 +283,9 @@ export function installPageCache(app: FastifyInstance, maxBytes: number): PageCa
   if (app.ctx.database.kind === 'postgres') {
     // The pool's own connection settings, for one more connection that only listens.
     const pool = (app.ctx.db as unknown as { $client?: { options?: pg.ClientConfig } }).$client;
-    if (maxBytes > 0 && pool?.options) {
+    // Started whether or not pages are cached: sessions and column trees remembered in memory hear other
+    // processes' writes through it too (issue 17).
+    if (pool?.options) {
       const listener = new VersionListener(pool.options, writes, (err) => app.log.warn({ err }, 'page cache: site_versions listener lost'));
       listener.start();
       app.addHook('onClose', () => listener.stop());
@@ -295,8 +298,10 @@ export function installPageCache(app: FastifyInstance, maxBytes: number): PageCa
 const LISTEN_RETRY_MS = 1000;
 
 /**
- * Listens on channel site_versions (PostgreSQL): every notification, a lost connection and a new one each
- * move the writes epoch, so versions read before them are read again.
+ * Listens on channels site_versions (migration 0014) and sessions_changed (0017: logouts, revocations, admin, role
+ * and admin-site changes) on PostgreSQL: every notification, a lost connection and a new one each move the writes
+ * epoch, so versions, sessions and column trees read before them are read again (by every cache keyed on
+ * server/http/dbWrites.ts epochs), within the notification's delivery of another process's commit.
  */
 export class VersionListener {
   private client: pg.Client | undefined;
@@ -329,7 +334,7 @@ export class VersionListener {
     client.on('end', () => lost(new Error('connection ended')));
     client
       .connect()
-      .then(() => client.query('listen site_versions'))
+      .then(() => client.query('listen site_versions; listen sessions_changed'))
       .then(() => {
         if (this.client !== client) return;
         this.writes.changed();

@@ -131,7 +131,7 @@ export default async function publicSites(app: FastifyInstance, opts: PublicSite
       if (result.variesByDevice) reply.header('vary', 'User-Agent');
       return reply.status(result.status).header('cache-control', 'no-store').header('x-content-type-options', 'nosniff').type(result.contentType).send(result.body);
     };
-    if (!submissionLimiter(app).take(req.ip)) return answer({ values, errors: {}, error: translate(lang, 'inquiry.tooMany'), status: 429 });
+    if (!(await submissionLimiter(app).allow(req.ip))) return answer({ values, errors: {}, error: translate(lang, 'inquiry.tooMany'), status: 429 });
     const sent = () => reply.status(303).header('location', urls.contact(true)).header('cache-control', 'no-store').send();
     if (honeypot) return sent();
     const errors = checkInquiry(values, lang);

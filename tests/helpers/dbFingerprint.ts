@@ -5,7 +5,7 @@ import type { TestApp } from './app';
 // wrote nothing anywhere (not only in the row it aimed at). Tables that a refused call may legitimately touch
 // (the caller's own session being seen, login throttling) are left out.
 
-const VOLATILE = new Set(['admin_sessions', 'sessions', 'login_throttle', '__drizzle_migrations']);
+const VOLATILE = new Set(['admin_sessions', 'sessions', 'login_throttle', 'rate_counters', '__drizzle_migrations']);
 
 async function rowsOf<T>(t: TestApp, query: ReturnType<typeof sql>): Promise<T[]> {
   const res = (await t.db.execute(query)) as unknown as { rows: T[] };

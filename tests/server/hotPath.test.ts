@@ -22,7 +22,7 @@ let siteId: number;
 let column: number;
 const domain = uniqueDomain('hotpath');
 
-/** Statements the app sends while `captured` is set (PGlite and pg's Pool alike), visits' batches left out. */
+/** Statements the app sends while `captured` is set (PGlite and pg's Pool alike), visits' batches and request counters left out. */
 let captured: string[] | null = null;
 function captureQueries() {
   const client = (t.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
@@ -30,7 +30,8 @@ function captureQueries() {
   client.query = (...args: unknown[]) => {
     const [first] = args;
     const text = typeof first === 'string' ? first : (first as { text: string }).text;
-    if (!/^\s*insert into visits/i.test(text)) captured?.push(text);
+    // Visits' batches and, on PostgreSQL, the cluster-wide request counter (rate_counters, issue 17) left out.
+    if (!/^\s*insert into (visits|rate_counters)\b/i.test(text)) captured?.push(text);
     return original(...args);
   };
 }

@@ -112,6 +112,20 @@ export const loginThrottle = pgTable('login_throttle', {
   blockedUntil: ts('blocked_until'),
 });
 
+/**
+ * Cluster-wide request counters (issue 17): hits per limiter key and fixed window, shared by every server on one
+ * PostgreSQL database (server/services/rateCounters.ts). Old windows are deleted as they pass.
+ */
+export const rateCounters = pgTable(
+  'rate_counters',
+  {
+    key: text('key').notNull(),
+    windowStart: ts('window_start').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_counters_window_idx').on(t.windowStart)],
+);
+
 export const menus = pgTable(
   'menus',
   {

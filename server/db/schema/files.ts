@@ -1,4 +1,4 @@
-import { bigint, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { created, softDelete, ts, updated } from './columns';
 import { admins, sites } from './core';
@@ -103,6 +103,22 @@ export const jobs = pgTable(
     createdAt: created(),
     startedAt: ts('started_at'),
     finishedAt: ts('finished_at'),
+    /** Issue 17: the server (its random id) running the job, and until when its claim holds unless renewed. */
+    lockedBy: text('locked_by'),
+    leaseUntil: ts('lease_until'),
+    /** Cancel asked from any server: the running server sees it at its next heartbeat or step. */
+    cancelRequested: boolean('cancel_requested').notNull().default(false),
   },
-  (t) => [index('jobs_kind_idx').on(t.kind, t.status)],
+  (t) => [index('jobs_kind_idx').on(t.kind, t.status), index('jobs_status_idx').on(t.status, t.id)],
+);
+
+/** Issue 17: one row per firing of a schedule; the server that inserts it runs that firing (once in the cluster). */
+export const scheduleRuns = pgTable(
+  'schedule_runs',
+  {
+    name: text('name').notNull(),
+    slot: text('slot').notNull(),
+    createdAt: created(),
+  },
+  (t) => [primaryKey({ columns: [t.name, t.slot] })],
 );

@@ -14,6 +14,8 @@ export const VOLATILE_TABLES: ReadonlySet<string> = new Set([
   'sessions',
   'auth_codes',
   'login_throttle',
+  // Request counters of the cluster-wide limits (issue 17): the callers of now, not data.
+  'rate_counters',
   'jobs',
   'upload_sessions',
   // Derived: the triggers on contents empty it when a restore truncates contents and recount every row inserted.

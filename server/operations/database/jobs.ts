@@ -3,7 +3,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { jobs, settings } from '../../db/schema/index';
-import { registerJob, yieldToRequests, type JobContext } from '../../jobs/runner';
+import { claimScheduleSlot, registerJob, schedulePeriod, yieldToRequests, type JobContext } from '../../jobs/runner';
 import { BackupCancelled, writeBackup } from './backup';
 import { restoreBackup, RestoreCancelled } from './restore';
 import { listedBackup, pruneBackups } from './files';
@@ -109,8 +109,12 @@ export async function backupIfDue(app: FastifyInstance, now = Date.now()): Promi
   const db = app.ctx.db;
   const schedule = await getBackupSchedule(db);
   if (schedule.interval_hours <= 0 || (await activeDatabaseJob(db))) return null;
-  const [last] = await db.select({ at: jobs.createdAt }).from(jobs).where(eq(jobs.kind, BACKUP_JOB)).orderBy(desc(jobs.createdAt)).limit(1);
-  if (last && now - last.at.getTime() < schedule.interval_hours * 3_600_000) return null;
+  const [last] = await db.select({ id: jobs.id, at: jobs.createdAt }).from(jobs).where(eq(jobs.kind, BACKUP_JOB)).orderBy(desc(jobs.createdAt)).limit(1);
+  const periodMs = schedule.interval_hours * 3_600_000;
+  if (last && now - last.at.getTime() < periodMs) return null;
+  // Issue 17: every server's timer gets here; only the one that claims this firing (after this last backup, in
+  // this period) enqueues it.
+  if (!(await claimScheduleSlot(db, BACKUP_JOB, `${last?.id ?? 0}@${schedulePeriod(now, periodMs)}`))) return null;
   return app.ctx.jobs.enqueue(BACKUP_JOB, { scheduled: true });
 }
 

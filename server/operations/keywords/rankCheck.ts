@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { jobs, keywordRanks, rankSettings, siteKeywords } from '../../db/schema/index';
 import type { Executor } from '../../db/client';
-import { registerJob, type JobContext } from '../../jobs/runner';
+import { claimScheduleSlot, registerJob, schedulePeriod, type JobContext } from '../../jobs/runner';
 import { translate } from '../../i18n/messages';
 import { HttpRankProvider, RankProviderError, type RankProvider } from '../../services/rankProvider';
 import { providerConfig, readRankSettings, siteDomain, type RankSettingsRow } from './rankSettings';
@@ -71,7 +71,7 @@ async function checkSite(ctx: JobContext, makeProvider: ProviderFactory): Promis
 export async function enqueueDueRankChecks(app: FastifyInstance, now = new Date()): Promise<number[]> {
   const db: Executor = app.ctx.db;
   const due = await db
-    .select({ siteId: rankSettings.siteId })
+    .select({ siteId: rankSettings.siteId, lastRunAt: rankSettings.lastRunAt, intervalHours: rankSettings.intervalHours })
     .from(rankSettings)
     .where(
       and(
@@ -81,12 +81,15 @@ export async function enqueueDueRankChecks(app: FastifyInstance, now = new Date(
       ),
     );
   const started: number[] = [];
-  for (const { siteId } of due) {
+  for (const { siteId, lastRunAt, intervalHours } of due) {
     const [busy] = await db
       .select({ id: jobs.id })
       .from(jobs)
       .where(and(eq(jobs.kind, RANK_CHECK_JOB), eq(jobs.siteId, siteId), inArray(jobs.status, ['queued', 'running'])));
     if (busy) continue;
+    // Issue 17: one server per firing (the run after this last one, in this period) in the cluster.
+    const slot = `${siteId}:${lastRunAt?.toISOString() ?? 'never'}@${schedulePeriod(now.getTime(), intervalHours * 3_600_000)}`;
+    if (!(await claimScheduleSlot(db, RANK_CHECK_JOB, slot))) continue;
     await db.update(rankSettings).set({ lastRunAt: now }).where(eq(rankSettings.siteId, siteId));
     const payload: RankJobPayload = { siteId, language: 'zh' };
     started.push(await app.ctx.jobs.enqueue(RANK_CHECK_JOB, payload as never, { siteId }));

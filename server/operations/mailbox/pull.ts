@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { inquiryMailboxState, jobs, sites } from '../../db/schema/index';
 import type { Db, Executor } from '../../db/client';
-import { registerJob, type JobContext } from '../../jobs/runner';
+import { claimScheduleSlot, registerJob, schedulePeriod, type JobContext } from '../../jobs/runner';
 import { badRequest } from '../../http/errors';
 import { translate, type MessageKey } from '../../i18n/messages';
 import { mailboxFailure, openImapMailbox, type MailboxOpener, type MailboxSession } from '../../services/mailbox';
@@ -157,6 +157,9 @@ export async function enqueueDuePull(app: FastifyInstance, now = new Date()): Pr
   const state = await readMailboxState(db, account);
   if (state?.lastPullAt && state.lastPullAt.getTime() + settings.imap_interval_minutes * 60_000 > now.getTime()) return null;
   if (await activePull(db)) return null;
+  // Issue 17: one server per firing (the pull after this last one, in this period) in the cluster.
+  const slot = `${account}:${state?.lastPullAt?.toISOString() ?? 'never'}@${schedulePeriod(now.getTime(), settings.imap_interval_minutes * 60_000)}`;
+  if (!(await claimScheduleSlot(db, MAIL_PULL_JOB, slot))) return null;
   await writeState(db, account, { lastPullAt: now });
   const payload: MailPullPayload = { language: 'zh', scheduledAt: now.toISOString() };
   return app.ctx.jobs.enqueue(MAIL_PULL_JOB, payload as never, {});

@@ -10,6 +10,7 @@ import { translate } from '../../i18n/messages';
 import { tableResource } from '../../resources/table';
 import { canManageSite } from '../sites';
 import { SubmissionLimiter } from '../inquiries';
+import { rateCountersOf } from '../../services/rateCounters';
 import { getUploadSettings } from '../systemSettings';
 import { ingestFile } from '../attachments/ingest';
 import { displayName } from '../attachments/formats';
@@ -179,7 +180,8 @@ const limiters = new WeakMap<object, SubmissionLimiter>();
 export function applicationLimiter(app: FastifyInstance): SubmissionLimiter {
   let l = limiters.get(app.ctx);
   if (!l) {
-    l = new SubmissionLimiter(RESUME_RATE.max, RESUME_RATE.windowMs);
+    const counters = rateCountersOf(app.ctx.database);
+    l = new SubmissionLimiter(RESUME_RATE.max, RESUME_RATE.windowMs, counters && { counters, name: 'application' });
     limiters.set(app.ctx, l);
   }
   return l;
