@@ -1,6 +1,7 @@
 import { defaultTreeAdapter, html as parse5Html, parseFragment, type DefaultTreeAdapterMap } from 'parse5';
 import { ALLOWED_ATTRIBUTES, ALLOWED_TAGS, styleAllowed, urlAllowed } from '../../models/html';
 import { escapeAttribute, escapeText } from '../operations/content/htmlFragment';
+import { writeTree, type Written } from './allowlistWriter';
 
 // Rich-text bodies are sanitised with the one allowlist of models/html.ts, so the server stores exactly
 // what the editor's serializer can produce: nothing else is configured here.
@@ -75,44 +76,21 @@ function isElement(node: Node): node is Element {
   return 'tagName' in node;
 }
 
+const DROP = { drop: true } as const;
+
+/** What the allowlist keeps of one node of the parsed body. */
+function keep(node: Node, depth: number): Written<Node> {
+  if (node.nodeName === '#text') return { text: escapeText((node as DefaultTreeAdapterMap['textNode']).value) };
+  if (!isElement(node)) return DROP; // comments and doctypes
+  if (DROPPED_WITH_CONTENT.has(node.tagName.toLowerCase()) || node.namespaceURI !== parse5Html.NS.HTML) return DROP;
+  if (!TAGS.has(node.tagName) || depth >= NESTING_LIMIT) return { unwrap: node.childNodes };
+  if (VOID.has(node.tagName)) return { open: `<${node.tagName}${attributesOf(node)} />`, children: [], close: '' };
+  return { open: `<${node.tagName}${attributesOf(node)}>`, children: node.childNodes, close: `</${node.tagName}>` };
+}
+
 /** One pass: parse as a browser would, write out what the allowlist keeps. */
 function sanitizeOnce(input: string): string {
-  const fragment = parseFragment(CONTEXT, input, {});
-  let out = '';
-  // An explicit stack rather than recursion: a body nested thousands deep costs memory, not the call stack.
-  type Step = { node: Node; depth: number } | string;
-  const stack: Step[] = [];
-  const pushChildren = (nodes: readonly Node[], depth: number) => {
-    for (let i = nodes.length - 1; i >= 0; i--) stack.push({ node: nodes[i]!, depth });
-  };
-  pushChildren(fragment.childNodes, 0);
-  while (stack.length) {
-    const step = stack.pop()!;
-    if (typeof step === 'string') {
-      out += step;
-      continue;
-    }
-    const { node, depth } = step;
-    if (node.nodeName === '#text') {
-      out += escapeText((node as DefaultTreeAdapterMap['textNode']).value);
-      continue;
-    }
-    if (!isElement(node)) continue; // comments and doctypes
-    const html = node.namespaceURI === parse5Html.NS.HTML;
-    if (DROPPED_WITH_CONTENT.has(node.tagName.toLowerCase()) || !html) continue;
-    if (!TAGS.has(node.tagName) || depth >= NESTING_LIMIT) {
-      pushChildren(node.childNodes, depth);
-      continue;
-    }
-    if (VOID.has(node.tagName)) {
-      out += `<${node.tagName}${attributesOf(node)} />`;
-      continue;
-    }
-    out += `<${node.tagName}${attributesOf(node)}>`;
-    stack.push(`</${node.tagName}>`);
-    pushChildren(node.childNodes, depth + 1);
-  }
-  return out;
+  return writeTree(parseFragment(CONTEXT, input, {}).childNodes, keep);
 }
 
 /**

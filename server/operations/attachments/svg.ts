@@ -1,4 +1,5 @@
 import { ElementType, parseDocument } from 'htmlparser2';
+import { writeTree } from '../../services/allowlistWriter';
 
 type Document = ReturnType<typeof parseDocument>;
 
@@ -125,39 +126,13 @@ function attributesOf(el: Element): string {
  */
 function writeAllowed(text: string): string {
   const doc = parseDocument(text, { xmlMode: true, decodeEntities: true, recognizeSelfClosing: true, recognizeCDATA: true });
-  let out = '';
-  type Step = { node: Node; depth: number } | string;
-  const stack: Step[] = [];
-  const pushChildren = (nodes: readonly Node[], depth: number) => {
-    for (let i = nodes.length - 1; i >= 0; i--) stack.push({ node: nodes[i]!, depth });
-  };
-  pushChildren(doc.children, 0);
-  while (stack.length) {
-    const step = stack.pop()!;
-    if (typeof step === 'string') {
-      out += step;
-      continue;
-    }
-    const { node, depth } = step;
-    if (node.type === ElementType.Text) {
-      out += escapeXmlText(node.data);
-      continue;
-    }
-    if (node.type === ElementType.CDATA) {
-      pushChildren(node.children, depth);
-      continue;
-    }
-    if (!('attribs' in node)) continue; // comments, processing instructions, doctypes
-    if (DROPPED_SET.has(node.name)) continue;
-    if (!ELEMENT_SET.has(node.name) || depth >= NESTING_LIMIT) {
-      pushChildren(node.children, depth);
-      continue;
-    }
-    out += `<${node.name}${attributesOf(node)}>`;
-    stack.push(`</${node.name}>`);
-    pushChildren(node.children, depth + 1);
-  }
-  return out;
+  return writeTree<Node>(doc.children, (node, depth) => {
+    if (node.type === ElementType.Text) return { text: escapeXmlText(node.data) };
+    if (node.type === ElementType.CDATA) return { unwrap: node.children };
+    if (!('attribs' in node) || DROPPED_SET.has(node.name)) return { drop: true }; // comments, processing instructions, doctypes
+    if (!ELEMENT_SET.has(node.name) || depth >= NESTING_LIMIT) return { unwrap: node.children };
+    return { open: `<${node.name}${attributesOf(node)}>`, children: node.children, close: `</${node.name}>` };
+  });
 }
 
 /**
