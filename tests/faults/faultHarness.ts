@@ -57,6 +57,16 @@ export interface FaultData {
 }
 
 /** A place for the server's data: a temporary DATA_DIR, plus a fresh PostgreSQL database for 'postgres'. */
+/** What the test running now started: cleanUpFaults() stops and removes all of it. */
+const started: FaultServer[] = [];
+const created: FaultData[] = [];
+
+/** After each test (`afterEach(cleanUpFaults)`): every server it started is stopped (a killed one is left as it is), then its data removed. */
+export async function cleanUpFaults(): Promise<void> {
+  for (const server of started.splice(0)) await server.stop();
+  for (const data of created.splice(0)) await data.cleanup();
+}
+
 export async function faultData(kind: 'pglite' | 'postgres'): Promise<FaultData> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'banyan-faults-'));
   let databaseUrl: string | undefined;
@@ -71,7 +81,7 @@ export async function faultData(kind: 'pglite' | 'postgres'): Promise<FaultData>
     url.pathname = `/${dbName}`;
     databaseUrl = url.toString();
   }
-  return {
+  const data: FaultData = {
     dataDir,
     databaseUrl,
     kind,
@@ -85,6 +95,8 @@ export async function faultData(kind: 'pglite' | 'postgres'): Promise<FaultData>
       }
     },
   };
+  created.push(data);
+  return data;
 }
 
 export async function startFaultServer(data: FaultData, opts: { setup?: boolean; contents?: number } = {}): Promise<FaultServer> {
@@ -107,7 +119,7 @@ export async function startFaultServer(data: FaultData, opts: { setup?: boolean;
     child.on('message', (m: { type: string; port: number; setup?: FaultSetup }) => m.type === 'ready' && resolve(m));
   });
   const url = `http://127.0.0.1:${ready.port}`;
-  return {
+  const server: FaultServer = {
     url,
     setup: ready.setup,
     asTestApp: { url } as TestApp,
@@ -162,4 +174,6 @@ export async function startFaultServer(data: FaultData, opts: { setup?: boolean;
       }
     },
   };
+  started.push(server);
+  return server;
 }

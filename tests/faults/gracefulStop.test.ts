@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mp4, sha256 } from '../helpers/attachmentFixtures';
-import { faultData, startFaultServer, type FaultData, type FaultServer } from './faultHarness';
+import { cleanUpFaults, faultData, startFaultServer, type FaultData, type FaultServer } from './faultHarness';
 
 // Issue 15, faults: SIGTERM lets in-flight requests finish. An upload whose body is still arriving when the
 // server is told to stop gets its full answer (the file stored, its row written), and only then does the
@@ -12,12 +12,7 @@ import { faultData, startFaultServer, type FaultData, type FaultServer } from '.
 
 let server: FaultServer | undefined;
 let data: FaultData | undefined;
-afterEach(async () => {
-  await server?.stop();
-  await data?.cleanup();
-  server = undefined;
-  data = undefined;
-});
+afterEach(cleanUpFaults);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { apiClient } from '../helpers/app';
 import type { Job } from '../../models/job';
 import type { StaticIndex } from '../../models/staticGen';
-import { faultData, startFaultServer, type FaultData, type FaultServer } from './faultHarness';
+import { cleanUpFaults, faultData, startFaultServer, type FaultData, type FaultServer } from './faultHarness';
 
 // Issue 15, faults: a job (here a whole-site static generation, long enough to be caught mid-run) running when
 // the server stops never stays 'running': after kill -9 the restarted server marks it failed ('interrupted',
@@ -18,12 +18,7 @@ const INTERRUPTED_ZH = '服务器在任务运行时停止，任务已中断，�
 
 let server: FaultServer | undefined;
 let data: FaultData | undefined;
-afterEach(async () => {
-  await server?.stop();
-  await data?.cleanup();
-  server = undefined;
-  data = undefined;
-});
+afterEach(cleanUpFaults);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiClient } from '../helpers/app';
-import { faultData, startFaultServer, type ContentRow, type FaultData, type FaultServer } from './faultHarness';
+import { cleanUpFaults, faultData, startFaultServer, type ContentRow, type FaultData, type FaultServer } from './faultHarness';
 
 // Issue 15, faults: `kill -9` during 1,000 content saves (creates and updates, 8 in flight). Every save the server
 // acknowledged (code 0) is there after a restart on the same data, exactly as sent; the saves in flight when the
@@ -17,12 +17,7 @@ interface Sent {
 
 let server: FaultServer | undefined;
 let data: FaultData | undefined;
-afterEach(async () => {
-  await server?.stop();
-  await data?.cleanup();
-  server = undefined;
-  data = undefined;
-});
+afterEach(cleanUpFaults);
 
 async function killDuringSaves(kind: 'pglite' | 'postgres') {
   data = await faultData(kind);

@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../helpers/app';
 import { fetchStored, mp4, sha256, uploadFile, type Caller } from '../helpers/attachmentFixtures';
 import type { Job } from '../../models/job';
-import { faultData, startFaultServer, type FaultData, type FaultServer } from './faultHarness';
+import { cleanUpFaults, faultData, startFaultServer, type FaultData, type FaultServer } from './faultHarness';
 
 // Issue 15, faults: a full disk or a folder the server may not write. An upload or a static generation that
 // cannot be written is refused with a clear message in the caller's language (never the system's message with
@@ -140,10 +140,7 @@ afterEach(async () => {
   for (let dir = mounted.pop(); dir; dir = mounted.pop()) await run('umount', ['-l', dir]);
 });
 
-afterAll(async () => {
-  await server?.stop();
-  await data?.cleanup();
-});
+afterAll(cleanUpFaults);
 
 describe('uploads when the disk refuses', () => {
   it('an upload into a folder that cannot be written is refused clearly; no row, no file; the next upload works', async () => {

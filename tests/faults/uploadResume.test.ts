@@ -4,7 +4,7 @@ import { apiClient } from '../helpers/app';
 import { chunksOf, fetchStored, sendChunk, sha256, type Caller } from '../helpers/attachmentFixtures';
 import { SAVE } from '../../server/operations/attachments/chunks';
 import type { ChunkProgress } from '../../models/attachment';
-import { faultData, startFaultServer, type FaultData, type FaultServer } from './faultHarness';
+import { cleanUpFaults, faultData, startFaultServer, type FaultData, type FaultServer } from './faultHarness';
 
 // Issue 15, faults: a chunked upload interrupted by a server restart resumes from the chunks the server kept
 // (GET /attachment/sliceStatus), sending only the missing ones; the stored file's SHA-256 is the original's.
@@ -17,12 +17,7 @@ const CHUNKS = SAVE.chunks + 8;
 
 let server: FaultServer | undefined;
 let data: FaultData | undefined;
-afterEach(async () => {
-  await server?.stop();
-  await data?.cleanup();
-  server = undefined;
-  data = undefined;
-});
+afterEach(cleanUpFaults);
 
 /** An MP4 (ftyp isom header) of random bytes, so that any misplaced or lost chunk changes the hash. */
 function video(bytes: number): Buffer {
