@@ -694,34 +694,9 @@ export const adminLoad: BenchEntry = {
 // ------------------------------------------------------------------ the server side (forked)
 
 async function serve() {
-  const [{ loadConfig }, { openDatabase }, { seed }, { buildApp }, { OutboxSmsSender }, { serverStats }, { sql }] = await Promise.all([
-    import('../../server/config'),
-    import('../../server/db/client'),
-    import('../../server/db/seed'),
-    import('../../server/app'),
-    import('../../server/services/sms'),
-    import('./serverStats'),
-    import('drizzle-orm'),
-  ]);
-  const { STATIC_GEN_JOB } = await import('../../server/operations/staticGen/job');
-  const dataDir = env.DATA_DIR!;
-  const config = loadConfig(
-    { ...env, DATABASE_URL: env.BENCH_DATABASE_URL ?? '' },
-    { dataDir, port: 0, host: '127.0.0.1', logRequests: env.BENCH_LOAD_LOG === '1' },
-  );
-  const database = await openDatabase(config);
-  await seed(database.db, { dataDir, initialPassword: PASSWORD });
-  const app = await buildApp({ database, config, sms: OutboxSmsSender.inDataDir(dataDir, () => undefined), distDir: path.join(dataDir, 'no-client') });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  const backends = async () => {
-    const result = (await database.db.execute(
-      sql`select pid from pg_stat_activity where datname = current_database() and backend_type = 'client backend'`,
-    )) as unknown as { rows: Array<{ pid: number }> };
-    return result.rows.map((r) => Number(r.pid));
-  };
-  const stats = serverStats(app.server, database.kind === 'postgres' ? backends : undefined);
+  const [{ startMeasuredApp }, { STATIC_GEN_JOB }, { sql }] = await Promise.all([import('./benchApp'), import('../../server/operations/staticGen/job'), import('drizzle-orm')]);
+  const env = process.env;
+  const { app, database, port, stats } = await startMeasuredApp(env.DATA_DIR!, { logRequests: env.BENCH_LOAD_LOG === '1' }, { initialPassword: PASSWORD });
   process.on('message', async (msg: { type: string; id: number; gc?: boolean }) => {
     const answer = (value: unknown) => process.send!({ type: msg.type, id: msg.id, value });
     if (msg.type === 'memory') {
