@@ -2,7 +2,6 @@ import { useEffect } from 'react';
 import { useStore } from '../../app/store';
 import { currentSiteStore } from '../../app/siteStore';
 import { leaveTo } from '../../app/root';
-import { useUnsavedChanges } from '../../app/useUnsavedChanges';
 import { get, post } from '../../api/http';
 import { clientValidationLocale, validateWith } from '../../i18n/zodErrors';
 import { requiredSentence } from '../../../models/validationMessages';
@@ -82,7 +81,6 @@ export function useColumnForm(kind: 'add' | 'update') {
   const columns = useSiteColumns(siteId);
   // A column cannot move under itself or one of its sub-columns.
   const exclude = kind === 'update' && id > 0 ? subtreeIds(columns.rows, id) : new Set<number>();
-  useUnsavedChanges(form.unsaved);
   return {
     form,
     missingId: kind === 'update' && !(id > 0),

@@ -2,7 +2,6 @@ import { useEffect } from 'react';
 import { useStore } from '../../app/store';
 import { currentSiteStore } from '../../app/siteStore';
 import { leaveTo } from '../../app/root';
-import { useUnsavedChanges } from '../../app/useUnsavedChanges';
 import { get, post } from '../../api/http';
 import { validateWith } from '../../i18n/zodErrors';
 import { hasKey, t } from '../../i18n';
@@ -64,6 +63,5 @@ export function useLinkForm(kind: 'add' | 'update') {
     if (kind === 'add') startCreate(blank());
     else if (Number.isInteger(id) && id > 0) startEdit(id);
   }, [kind, id, siteId]);
-  useUnsavedChanges(form.unsaved);
   return { form, missingId: kind === 'update' && !(id > 0), leave };
 }

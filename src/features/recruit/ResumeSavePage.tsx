@@ -7,7 +7,6 @@ import { post } from '../../api/http';
 import { hasKey, t } from '../../i18n';
 import { validateWith } from '../../i18n/zodErrors';
 import { leaveTo } from '../../app/root';
-import { useUnsavedChanges } from '../../app/useUnsavedChanges';
 import { RecordFormPage, type FormSection } from '../resource/RecordFormPage';
 import { usePageForm } from '../website/usePageForm';
 
@@ -61,7 +60,6 @@ export default function ResumeSavePage() {
     form.reset();
     form.startCreate(blank());
   }, []);
-  useUnsavedChanges(form.unsaved);
   return (
     <RecordFormPage
       kind="add"
