@@ -8,7 +8,7 @@ import { translate } from '../i18n/messages';
 import { burnVerifyTime, verifyPassword } from '../services/passwords';
 import { hashSecret, newSmsCode, sameHash } from '../services/tokens';
 import { describeDevice, describeLocation } from '../services/clientInfo';
-import { blockFor, clearFailures, recordFailure, throttleKeys, waitSeconds } from './throttle';
+import { blockFor, clearFailures, releaseAttempt, reserveAttempt, throttleKeys, waitSeconds } from './throttle';
 import { createSession, revokeSessions } from './sessions';
 import { getSetting } from './settings';
 import type { LoginBody } from '../../models/account';
@@ -73,31 +73,38 @@ export interface LoginOutcome {
  */
 export async function login(db: Db, config: Config, body: LoginBody, client: ClientInfo): Promise<LoginOutcome> {
   const keys = throttleKeys(client.ip, body.account);
-  const wait = await waitSeconds(db, keys);
-  if (wait > 0) {
+  const locked = async () => {
     await logLogin(db, client, { adminId: null, name: body.account, success: false, reason: 'throttled' });
-    throw tooMany('login.locked', { seconds: wait });
-  }
+    return tooMany('login.locked', { seconds: Math.max(1, await waitSeconds(db, keys)) });
+  };
+  if ((await waitSeconds(db, keys)) > 0) throw await locked();
+  // Counted before the password is checked, so guesses sent at once cannot all be tried before the lock.
+  const reservation = await reserveAttempt(db, keys);
+  if (!reservation) throw await locked();
   const found = await findLoginAdmin(db, body.account);
   const passwordOk = found ? await verifyPassword(found.admin.passwordHash, body.password) : (await burnVerifyTime(body.password), false);
   if (!found || !passwordOk) {
-    await recordFailure(db, keys);
     await logLogin(db, client, { adminId: found?.admin.id ?? null, name: body.account, success: false, reason: 'bad_credentials' });
     throw badRequest('login.failed');
   }
   const { admin, role } = found;
   if (admin.status !== STATUS_ACTIVE || role.status !== STATUS_ACTIVE) {
+    await releaseAttempt(db, reservation);
     await logLogin(db, client, { adminId: admin.id, name: body.account, success: false, reason: 'disabled' });
     throw new ApiError(403, 'login.disabled');
   }
   if (admin.codeAuth === CODE_AUTH_ON) {
-    if (!body.code) throw badRequest('login.needCode', {}, { need_code: true });
+    if (!body.code) {
+      await releaseAttempt(db, reservation);
+      throw badRequest('login.needCode', {}, { need_code: true });
+    }
     if (!(await consumeCode(db, admin.id, body.code))) {
-      await recordFailure(db, keys);
       await logLogin(db, client, { adminId: admin.id, name: body.account, success: false, reason: 'bad_code' });
       throw badRequest('login.codeInvalid', {}, { need_code: true });
     }
   }
+  // Signed in: the account's failures are cleared, the address keeps its count less this attempt.
+  await releaseAttempt(db, reservation, (key) => key.startsWith('ip:'));
   await clearFailures(db, keys.filter((k) => k.key.startsWith('account:')));
   const singleLogin = await getSetting(db, 'session.single_login');
   const { token, sessionId } = await createSession(db, config, admin.id, client);

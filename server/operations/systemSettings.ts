@@ -79,7 +79,7 @@ export async function sysSettingsView(db: Executor, auth: AuthContext): Promise<
 }
 
 /** A 400 that names the field, shaped like the shared schemas' validation failures. */
-export function fieldError(lang: Language, field: string, key: 'validation.required' | 'sysSetting.regionOrEndpoint') {
+export function fieldError(lang: Language, field: string, key: 'validation.required' | 'sysSetting.regionOrEndpoint' | 'sysSetting.endpointForbidden') {
   return invalidField(lang, field, key);
 }
 
@@ -95,7 +95,7 @@ export async function resolveStorageSettings(db: Executor, submitted: StorageSet
       objectStorageConfig(resolved);
     } catch (err) {
       if (!(err instanceof StorageConfigError)) throw err;
-      throw fieldError(lang, prefix + err.field, err.field === 'region' ? 'sysSetting.regionOrEndpoint' : 'validation.required');
+      throw fieldError(lang, prefix + err.field, err.reason === 'forbidden' ? 'sysSetting.endpointForbidden' : err.field === 'region' ? 'sysSetting.regionOrEndpoint' : 'validation.required');
     }
   }
   return resolved;

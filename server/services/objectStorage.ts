@@ -1,10 +1,14 @@
+import dns from 'node:dns';
 import { createReadStream } from 'node:fs';
-import { isIP } from 'node:net';
+import http from 'node:http';
+import https from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { STORAGE } from '../../models/attachment';
 import type { StorageSettings } from '../../models/uploadSettings';
 import { assertSafeKey, type Storage } from './storage';
+import { isForbiddenInfrastructureAddress } from './remoteFetch';
 
 // S3-compatible object storage of the three provider kinds (Alibaba OSS, Qiniu Kodo, Tencent COS),
 // configured from the 'storage' system setting.
@@ -24,12 +28,37 @@ const DEFAULT_ENDPOINTS: Record<ObjectMethod, (region: string) => string> = {
   tencent: (region) => `https://cos.${region}.myqcloud.com`,
 };
 
-/** Settings that cannot make a client (a field missing); the message names the field, never a value. */
+/**
+ * Settings that cannot make a client: a field missing, or an endpoint at an address no server-side connection may
+ * reach (the cloud metadata service and the like); the message names the field, never a value.
+ */
 export class StorageConfigError extends Error {
-  constructor(readonly field: keyof StorageSettings) {
-    super(`object storage setting missing: ${field}`);
+  constructor(
+    readonly field: keyof StorageSettings,
+    readonly reason: 'missing' | 'forbidden' = 'missing',
+  ) {
+    super(`object storage setting ${reason}: ${field}`);
   }
 }
+
+/**
+ * The DNS lookup of every connection to the object store: a name answering with a link-local (metadata),
+ * "this network", multicast or reserved address is refused, and the connection goes to the address checked.
+ * Private and loopback addresses stay allowed, like the mail servers': a company's MinIO often runs on its LAN.
+ */
+const guardedLookup: LookupFunction = (hostname, options, callback) => {
+  dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
+    if (err) return callback(err, '', 0);
+    const list = addresses as dns.LookupAddress[];
+    const bad = list.find((a) => isForbiddenInfrastructureAddress(a.address));
+    if (bad || !list.length) {
+      const refused = Object.assign(new Error(`object storage endpoint ${hostname} resolves to a forbidden address`), { code: 'EFORBIDDENADDRESS' });
+      return callback(refused, '', 0);
+    }
+    if (options.all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
+    callback(null, list[0]!.address, list[0]!.family);
+  });
+};
 
 export interface ObjectStorageConfig {
   kind: number;
@@ -56,6 +85,7 @@ export function objectStorageConfig(s: StorageSettings): ObjectStorageConfig {
   const rawEndpoint = s.endpoint || DEFAULT_ENDPOINTS[s.method](s.region);
   const endpoint = (/^https?:\/\//i.test(rawEndpoint) ? rawEndpoint : `https://${rawEndpoint}`).replace(/\/+$/, '');
   const host = new URL(endpoint).hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host) !== 0 && isForbiddenInfrastructureAddress(host)) throw new StorageConfigError('endpoint', 'forbidden');
   const forcePathStyle = isIP(host) !== 0 || host === 'localhost';
   const publicBase = s.root_url
     ? `${s.protocol}://${withoutScheme(s.root_url)}`
@@ -117,7 +147,12 @@ export class ObjectStorage implements Storage {
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
       maxAttempts: options.maxAttempts ?? 3,
-      requestHandler: { connectionTimeout: options.connectionTimeout ?? 10_000, requestTimeout: options.requestTimeout ?? 120_000 },
+      requestHandler: {
+        connectionTimeout: options.connectionTimeout ?? 10_000,
+        requestTimeout: options.requestTimeout ?? 120_000,
+        httpAgent: new http.Agent({ keepAlive: true, maxSockets: 50, lookup: guardedLookup }),
+        httpsAgent: new https.Agent({ keepAlive: true, maxSockets: 50, lookup: guardedLookup }),
+      },
     });
   }
 

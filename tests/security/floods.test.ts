@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, SUPER_ACCOUNT, SUPER_PASSWORD, type TestApp } from '../helpers/app';
 import { createAdmin, createRole, looksLikeStack, uniqueAccount } from '../helpers/fixtures';
@@ -9,7 +9,7 @@ import { createSite, uniqueDomain } from '../helpers/sites';
 import { getPage } from '../helpers/publicFixtures';
 import { setUploadSettings } from '../helpers/attachmentFixtures';
 import { changedTables, dbFingerprint } from '../helpers/dbFingerprint';
-import { inquiries } from '../../server/db/schema/index';
+import { inquiries, loginLogs, loginThrottle } from '../../server/db/schema/index';
 import { LOGIN_FREE_FAILURES } from '../../models/constants';
 import { INQUIRY_BODY_LIMIT, INQUIRY_RATE } from '../../models/inquiry';
 
@@ -58,6 +58,30 @@ describe('floods: login and codes', () => {
     expect(zh.msg).toMatch(/^登录失败次数过多，请 \d+ 秒后再试$/);
     // No session was handed out, nothing but the login log moved.
     expect(changedTables(tables, await dbFingerprint(t)).filter((n) => !LOGIN_TABLES.includes(n))).toEqual([]);
+  });
+
+  it(`guesses sent all at once are counted before they are checked: ${LOGIN_FREE_FAILURES} are tried, the rest refused with 429`, async () => {
+    const admin = await createAdmin(t, superToken, { role_id: roleId });
+    const guesses = 3 * LOGIN_FREE_FAILURES;
+    const answers = await Promise.all(
+      Array.from({ length: guesses }, (_, i) => from(newIp(), 'en').post('/account/login', { account: admin.account, password: `Guess-${i}-pass` })),
+    );
+    const codes = answers.map((r) => r.code);
+    expect(codes.filter((c) => c === 400)).toHaveLength(LOGIN_FREE_FAILURES);
+    expect(codes.filter((c) => c === 429)).toHaveLength(guesses - LOGIN_FREE_FAILURES);
+    // Only the tried ones are logged as bad credentials; the others never reached the password check.
+    const reasons = (await t.db.select().from(loginLogs).where(eq(loginLogs.name, admin.account))).map((l) => l.reason);
+    expect(reasons.filter((r) => r === 'bad_credentials')).toHaveLength(LOGIN_FREE_FAILURES);
+  });
+
+  it('a right password after a few wrong ones signs in and leaves the address its count (the attempt is taken back)', async () => {
+    const admin = await createAdmin(t, superToken, { role_id: roleId });
+    const ip = newIp();
+    for (let i = 0; i < LOGIN_FREE_FAILURES - 1; i++) expect((await from(ip, 'en').post('/account/login', { account: admin.account, password: `Guess-${i}-pass` })).code).toBe(400);
+    const right = await from(ip, 'en').post('/account/login', { account: admin.account, password: admin.password });
+    expect(right.code, right.msg).toBe(0);
+    const rows = await t.db.select().from(loginThrottle).where(inArray(loginThrottle.key, [`ip:${ip}`, `account:${admin.account}`]));
+    expect(rows.map((r) => [r.key, r.failures, r.blockedUntil])).toEqual([[`ip:${ip}`, LOGIN_FREE_FAILURES - 1, null]]);
   });
 
   it(`one address calling login more than ${LOGIN_PER_MINUTE} times a minute is refused with 429, even with the right password`, async () => {

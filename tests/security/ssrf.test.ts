@@ -524,3 +524,49 @@ describe('mail servers: never the metadata service or another link-local address
     await expect(resolveInfrastructureHost('mail.mixed.test')).rejects.toMatchObject({ reason: 'private_address' });
   });
 });
+
+describe('object storage: never the metadata service or another link-local address', () => {
+  // Like the mail servers, the object store is infrastructure the super-admin configures: a MinIO on the LAN or on
+  // the same machine is a normal setup, so private and loopback endpoints stay allowed; what never is one is refused.
+  const storage = (endpoint: string) => ({
+    method: 'aliyun',
+    access_key_id: 'KEYID',
+    secret_access_key: 'storage-secret-1',
+    region: '',
+    endpoint,
+    bucket: 'banyan',
+    protocol: 'http',
+    root_url: '',
+  });
+
+  for (const endpoint of ['http://169.254.169.254', 'http://[::ffff:169.254.169.254]', 'http://[fd00:ec2::254]', 'http://[fe80::1]', 'http://0.0.0.0:9000', 'http://224.0.0.1']) {
+    it(`saving and testing an endpoint at ${endpoint} are refused with a localized message and change nothing`, async () => {
+      const before = await dbFingerprint(t);
+      const saved = await api().post('/sysSetting/update', { group: 'storage', values: storage(endpoint) });
+      expect(saved).toMatchObject({ code: 400, msg: 'This endpoint cannot be used: it points to a link-local (cloud metadata), multicast or reserved address' });
+      const tested = await api('zh').post('/sysSetting/testStorage', storage(endpoint));
+      expect(tested).toMatchObject({ code: 400, msg: '接入地址不可用：不能指向链路本地（云元数据）、组播或保留地址' });
+      expect(changedTables(before, await dbFingerprint(t))).toEqual([]);
+    });
+  }
+
+  it('an endpoint name answering with the metadata address among others is refused before any connection', async () => {
+    const asked: string[] = [];
+    vi.spyOn(dnsCallbacks, 'lookup').mockImplementation(((host: string, opts: unknown, cb?: unknown) => {
+      asked.push(host);
+      const callback = (typeof opts === 'function' ? opts : cb) as (...args: unknown[]) => void;
+      const answers = [{ address: '127.0.0.1', family: 4 }, { address: '169.254.169.254', family: 4 }];
+      if (typeof opts === 'object' && opts && (opts as { all?: boolean }).all) callback(null, answers);
+      else callback(null, '127.0.0.1', 4);
+    }) as unknown as typeof dnsCallbacks.lookup);
+    // Without the check the client would connect to the first answer: the trap on 127.0.0.1.
+    const res = await untouched(() => api().post('/sysSetting/testStorage', storage(`http://store.metadata.test:${port}`)));
+    expect(res.code).toBe(400);
+    expect(res.msg).toMatch(/^Connection failed: .*forbidden address/);
+    expect(asked.length).toBeGreaterThan(0);
+  });
+
+  it('an endpoint on the same machine or the LAN is still allowed', () => {
+    for (const address of ['127.0.0.1', '10.0.0.5', '192.168.1.20', '::1']) expect(isForbiddenInfrastructureAddress(address)).toBe(false);
+  });
+});
