@@ -3,6 +3,8 @@ import { and, eq, like, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { attachments } from '../../db/schema/index';
+import type { Executor } from '../../db/client';
+import type { Storage } from '../../services/storage';
 import { ApiError } from '../../http/errors';
 import { ATTACHMENT_TYPE } from '../../../models/attachment';
 import type { UploadedFile } from '../../../models/content';
@@ -124,10 +126,40 @@ async function store(
     .limit(1);
   let key = same?.path;
   let url = same?.url;
+  const stored = !key || !url;
   if (!key || !url) {
     key = storageKey(target.siteId, current.sha256, inspected.ext);
     url = await storage.putFile(key, current.file, inspected.mime);
   }
+  try {
+    return await insertRow(db, storage.kind, key, url, current, inspected, name, target);
+  } catch (err) {
+    // The row could not be written: the file stored for it goes too, unless a row written meanwhile (the same
+    // bytes uploaded at once by someone else) points at it. The database row and the file never disagree.
+    if (stored) await removeUnreferenced(db, storage, key).catch((e: unknown) => app.log.error({ err: e, key }, 'upload: could not remove the file of a row that failed'));
+    throw err;
+  }
+}
+
+async function removeUnreferenced(db: Executor, storage: Storage, key: string) {
+  const [used] = await db
+    .select({ id: attachments.id })
+    .from(attachments)
+    .where(and(eq(attachments.storage, storage.kind), eq(attachments.path, key)))
+    .limit(1);
+  if (!used) await storage.delete(key);
+}
+
+async function insertRow(
+  db: Executor,
+  kind: number,
+  key: string,
+  url: string,
+  current: { size: number; sha256: string },
+  inspected: Inspected,
+  name: string,
+  target: IngestTarget,
+): Promise<UploadedFile> {
   const [row] = await db
     .insert(attachments)
     .values({
@@ -136,7 +168,7 @@ async function store(
       name: displayName(name),
       url,
       type: ATTACHMENT_TYPE[inspected.kind],
-      storage: storage.kind,
+      storage: kind,
       path: key,
       mime: inspected.mime,
       size: current.size,
