@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LiquidError } from 'liquidjs';
 import { siteForHost } from './data';
 import { renderPage, rendererOf, type ContactFormState } from './pages';
 import { deviceOf, recordVisit } from '../operations/visits/record';
@@ -104,9 +105,13 @@ export default async function publicSites(app: FastifyInstance, opts: PublicSite
     device ??= deviceOfRequest(req);
     const answer = await cache.fill<Answer>(`${base}\n${device}`, lookup, async () => {
       const result = await render(device);
-      // 200s and the theme's 404; never failures or redirects.
-      const store = !result.error && !result.location && (result.status === 200 || result.status === 404);
-      return { answer: result, storeKey: store ? `${base}\n${result.variesByDevice ? device : 'any'}` : null };
+      // 200s and the theme's 404, and a template's own failure (it fails again until the site's data or theme
+      // changes: a template spinning to its render limit costs that limit once per page, not on every visit);
+      // never a redirect nor any other failure (the database may be back on the next visit).
+      const failedTemplate = result.error !== undefined && isTemplateFailure(result.error);
+      const store = !result.location && (failedTemplate || (!result.error && (result.status === 200 || result.status === 404)));
+      const kept = failedTemplate ? { ...result, error: undefined } : result;
+      return { answer: kept, storeKey: store ? `${base}\n${result.variesByDevice ? device : 'any'}` : null };
     });
     return send(req, reply.header('x-page-cache', 'miss'), site.id, route.kind, answer);
   };
@@ -156,6 +161,17 @@ export default async function publicSites(app: FastifyInstance, opts: PublicSite
   });
   // The apply form of a position's page (/jobs/<id>.html): multipart, in server/public/applyRoute.ts.
   registerApplyRoute(app);
+}
+
+/** A failure of the theme's Liquid itself (parse, render, a render limit), as opposed to the database or the disk. */
+function isTemplateFailure(error: unknown): boolean {
+  if (!(error instanceof LiquidError)) return false;
+  // A file the theme includes that the disk failed to read (EIO, EMFILE...) may read on the next visit.
+  for (let e: unknown = error, depth = 0; e && depth < 8; depth++) {
+    if (typeof (e as NodeJS.ErrnoException).code === 'string' && /^E[A-Z]+$/.test((e as NodeJS.ErrnoException).code!)) return false;
+    e = (e as { originalError?: unknown }).originalError ?? (e as { cause?: unknown }).cause;
+  }
+  return true;
 }
 
 /**

@@ -111,6 +111,25 @@ describe('Liquid templates cannot reach the host or stall the server', () => {
     });
   }
 
+  it('SSTI: a template spinning to its render limit is rendered once per page, not on every visit, until the theme changes', async () => {
+    await saveIndex(out('{% for i in (1..20000000) %}{% endfor %}'));
+    try {
+      const first = await getPage(t, '/', site.domain);
+      expect([first.status, first.body, first.headers['x-page-cache']]).toEqual([500, BARE_500, 'miss']);
+      // The same failure again, from the page cache: no second render of the spinning template.
+      for (let i = 0; i < 3; i++) {
+        const again = await getPage(t, '/', site.domain);
+        expect([again.status, again.body, again.headers['x-page-cache']]).toEqual([500, BARE_500, 'hit']);
+        expectNoHostInfo(again.body);
+      }
+    } finally {
+      await saveIndex(original);
+    }
+    // The theme changed: rendered afresh, and good again.
+    const fixed = await getPage(t, '/', site.domain);
+    expect([fixed.status, fixed.headers['x-page-cache']]).toEqual([200, 'miss']);
+  });
+
   it('SSTI: the static generator renders with the same limits (a spinning home page fails, the run ends)', async () => {
     await saveIndex(out('{% for i in (1..20000000) %}{% endfor %}'));
     try {
