@@ -16,7 +16,7 @@ import adminClient from './plugins/adminClient';
 import securityHeaders from './plugins/securityHeaders';
 import health from './plugins/health';
 import apiRoutes from './routes/index';
-import { UPLOADS_PREFIX } from './services/storage';
+import { localUploadsDir, UPLOADS_PREFIX } from './services/storage';
 import { installStorage } from './plugins/storage';
 import publicSites from './public/plugin';
 import { PluginHost } from './pluginHost/host';
@@ -79,7 +79,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Hook points reach the host by database; the schedule timer runs due plugins (stopped on close).
   installPluginHooks(app);
   // Uploads on local disk (public at /uploads/) or object storage, as the 'storage' setting chooses.
-  const uploadsDir = path.join(config.dataDir, 'uploads');
+  const uploadsDir = localUploadsDir(config);
   await installStorage(app, uploadsDir);
   requirePermissions(app);
 

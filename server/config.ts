@@ -4,8 +4,13 @@ import { SESSION_IDLE_MINUTES_DEFAULT, SESSION_MAX_HOURS_DEFAULT } from '../mode
 export interface Config {
   port: number;
   host: string;
-  /** Embedded database, uploads, outboxes and the initial-admin file live here. */
+  /** Embedded database, outboxes, temporary upload chunks and the initial-admin file live here (per server). */
   dataDir: string;
+  /**
+   * What every server of a cluster must read alike: static output, installed themes and their files, the
+   * template library's uploads and local-disk uploads (env SHARED_DIR, e.g. an NFS mount; default dataDir).
+   */
+  sharedDir: string;
   /** PostgreSQL instead of the embedded PGlite when set. */
   databaseUrl?: string;
   sessionIdleMinutes: number;
@@ -45,7 +50,7 @@ const int = (v: string | undefined, fallback: number) => {
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
-  return {
+  const config: Omit<Config, 'sharedDir'> & { sharedDir?: string } = {
     port: int(env.PORT, 8080),
     host: env.HOST || '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR || 'data'),
@@ -60,4 +65,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     pluginCatalogueDir: env.BANYAN_PLUGIN_CATALOGUE_DIR ? path.resolve(env.BANYAN_PLUGIN_CATALOGUE_DIR) : undefined,
     ...overrides,
   };
+  // One server changes nothing: without SHARED_DIR the shared folder is the data folder (as overridden).
+  return { ...config, sharedDir: overrides.sharedDir ?? (env.SHARED_DIR ? path.resolve(env.SHARED_DIR) : config.dataDir) };
 }

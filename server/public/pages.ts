@@ -94,16 +94,25 @@ export function useRenderer(app: FastifyInstance, renderer: PageRenderer) {
   renderers.set(app, renderer);
 }
 
-/** The app's theme renderer (parsed templates are kept until the 'publicThemes' cache is cleared). */
+/** The live renderer of each app (by its context: every plugin instance of the app, and the static runs, share it). */
+const liveRenderers = new WeakMap<object, ThemeRenderer>();
+
+/**
+ * The app's theme renderer (parsed templates are kept until the 'publicThemes' cache is cleared). One per app
+ * context, whichever plugin instance asks: a second one would take over 'publicThemes', and a theme change would
+ * then leave the live pages' templates as they were.
+ */
 export function rendererOf(app: FastifyInstance): PageRenderer {
-  let r = renderers.get(app);
-  if (!r) {
+  const chosen = renderers.get(app);
+  if (chosen) return chosen;
+  let live = liveRenderers.get(app.ctx);
+  if (!live) {
     const created = new ThemeRenderer();
-    r = created;
-    renderers.set(app, created);
+    live = created;
+    liveRenderers.set(app.ctx, created);
     app.ctx.caches.set('publicThemes', { clear: () => created.clear() });
   }
-  return r;
+  return live;
 }
 
 const errorPage = (status: number, error?: unknown): PageResult => ({
@@ -412,10 +421,10 @@ export async function themeOf(app: FastifyInstance, site: SiteRow, device: Theme
   const settings = settingsOf(site.settings);
   const themeSiteId = settings.template_sharing && site.parentId ? site.parentId : site.id;
   const themeSite = themeSiteId === site.id ? site : ((await siteById(app.ctx.db, themeSiteId)) ?? site);
-  const dataDir = app.ctx.config.dataDir;
-  const pc = await resolveTheme(dataDir, themeSiteId);
+  const sharedDir = app.ctx.config.sharedDir;
+  const pc = await resolveTheme(sharedDir, themeSiteId);
   if (settingsOf(themeSite.settings).pc_mobile_sharing) return { theme: pc, variesByDevice: false };
-  const mobile = await resolveTheme(dataDir, themeSiteId, 'mobile');
+  const mobile = await resolveTheme(sharedDir, themeSiteId, 'mobile');
   // Mobile visitors get another theme than PC ones, so the same URL answers differently.
   return { theme: device === 'mobile' ? mobile : pc, variesByDevice: mobile.dir !== pc.dir };
 }

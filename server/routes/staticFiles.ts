@@ -19,7 +19,7 @@ export default async function staticFileRoutes(app: FastifyInstance) {
     const site = await siteById(app.ctx.db, siteId);
     if (!site) throw new ApiError(400, 'staticFile.siteUnavailable');
     try {
-      return { site, dir: await outputDirOf(app.ctx.config.dataDir, site) };
+      return { site, dir: await outputDirOf(app.ctx.config.sharedDir, site) };
     } catch (err) {
       if (err instanceof OutputPathError) throw new ApiError(400, 'staticFile.pathInvalid');
       throw err;

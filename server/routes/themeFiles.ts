@@ -3,8 +3,7 @@ import { addRoute, hasPermission } from '../http/route';
 import { ApiError } from '../http/errors';
 import type { AuthContext } from '../http/context';
 import { currentSiteId } from '../operations/sites';
-import { clearThemeCache } from '../operations/themes/installed';
-import { bumpSiteVersion } from '../public/pageCache';
+import { announceThemeChange } from '../operations/themes/changes';
 import { listThemeFiles, listVersions, readThemeFile, readVersion, restoreVersion, updateThemeFile } from '../operations/themes/files';
 import { THEME_EDIT_LIMITS, ThemeFileQuery, ThemeFileUpdate, ThemeFilesQuery, ThemeVersionQuery, isTemplatePath } from '../../models/themeFiles';
 
@@ -24,7 +23,9 @@ function requireSuper(auth: AuthContext) {
 }
 
 export default async function themeFileRoutes(app: FastifyInstance) {
-  const dataDir = () => app.ctx.config.dataDir;
+  // Theme files in the shared folder, their versions in the database (issue 17).
+  const sharedDir = () => app.ctx.config.sharedDir;
+  const store = () => ({ db: app.ctx.db, sharedDir: app.ctx.config.sharedDir });
 
   // The whole file tree, and only the templates (the two menu entries of the spec).
   for (const [url, permission, which] of [
@@ -37,7 +38,7 @@ export default async function themeFileRoutes(app: FastifyInstance) {
       permission,
       query: ThemeFilesQuery,
       handler: async ({ req, auth, query }) => {
-        const data = await listThemeFiles(dataDir(), currentSiteId(req, auth), query.folder, which);
+        const data = await listThemeFiles(sharedDir(), currentSiteId(req, auth), query.folder, which);
         return { data, count: data.files.length };
       },
     });
@@ -50,7 +51,7 @@ export default async function themeFileRoutes(app: FastifyInstance) {
     query: ThemeFileQuery,
     handler: async ({ req, auth, query }) => {
       requireRead(auth, query.path);
-      return { data: await readThemeFile(dataDir(), currentSiteId(req, auth), query.folder, query.path) };
+      return { data: await readThemeFile(sharedDir(), currentSiteId(req, auth), query.folder, query.path) };
     },
   });
 
@@ -61,7 +62,7 @@ export default async function themeFileRoutes(app: FastifyInstance) {
     query: ThemeFileQuery,
     handler: async ({ req, auth, query }) => {
       requireRead(auth, query.path);
-      const data = await listVersions(dataDir(), currentSiteId(req, auth), query.folder, query.path);
+      const data = await listVersions(store(), currentSiteId(req, auth), query.folder, query.path);
       return { data, count: data.length };
     },
   });
@@ -73,7 +74,7 @@ export default async function themeFileRoutes(app: FastifyInstance) {
     query: ThemeVersionQuery,
     handler: async ({ req, auth, query }) => {
       requireRead(auth, query.path);
-      const content = await readVersion(dataDir(), currentSiteId(req, auth), query.folder, query.path, query.version);
+      const content = await readVersion(store(), currentSiteId(req, auth), query.folder, query.path, query.version);
       return { data: { version: query.version, content } };
     },
   });
@@ -88,10 +89,9 @@ export default async function themeFileRoutes(app: FastifyInstance) {
     handler: async ({ req, auth, body }) => {
       requireSuper(auth);
       const siteId = currentSiteId(req, auth);
-      const saved = await updateThemeFile(dataDir(), siteId, body.folder, body.path, body.content);
+      const saved = await updateThemeFile(store(), siteId, body.folder, body.path, body.content, auth.adminId);
       if (!saved.changed) return { data: saved, msg: 'themeFile.unchanged', skipLog: true };
-      clearThemeCache(app);
-      await bumpSiteVersion(app.ctx.db); // cached public pages of every site (themes are shared by sub-sites)
+      await announceThemeChange(app, siteId, { notified: true });
       return { data: saved, msg: 'themeFile.saved', logName: `${body.folder}/${body.path}` };
     },
   });
@@ -104,9 +104,8 @@ export default async function themeFileRoutes(app: FastifyInstance) {
     handler: async ({ req, auth, body }) => {
       requireSuper(auth);
       const siteId = currentSiteId(req, auth);
-      const restored = await restoreVersion(dataDir(), siteId, body.folder, body.path, body.version);
-      clearThemeCache(app);
-      await bumpSiteVersion(app.ctx.db); // cached public pages of every site (themes are shared by sub-sites)
+      const restored = await restoreVersion(store(), siteId, body.folder, body.path, body.version, auth.adminId);
+      await announceThemeChange(app, siteId, { notified: true });
       return { data: restored, msg: 'themeFile.restored', logName: `${body.folder}/${body.path} @ ${body.version}` };
     },
   });

@@ -3,15 +3,25 @@ import type { FastifyInstance } from 'fastify';
 import { addRoute } from '../http/route';
 import { ApiError, badRequest, conflict, forbidden } from '../http/errors';
 import { currentSiteId } from '../operations/sites';
-import { activateTheme, clearThemeCache, deleteTheme, listThemes, themeSharing } from '../operations/themes/installed';
-import { bumpSiteVersion } from '../public/pageCache';
+import { activateTheme, deleteTheme, listThemes, themeSharing } from '../operations/themes/installed';
+import { announceThemeChange, listenForThemeChanges } from '../operations/themes/changes';
+import { importDiskHistory } from '../operations/themes/history';
 import { loadSiteSettings } from '../operations/websiteSettings';
 import { installPackage, listLibrary, uploadPackage } from '../operations/themes/library';
 import { InstallBody, THEME_PACKAGE_LIMITS, ThemeActivateBody, ThemeFolderBody } from '../../models/themes';
 
-// Themes of the current site (/Theme/index) and the template library (/TempleteLibrary/index), issue 6.
+// Themes of the current site (/Theme/index) and the template library (/TempleteLibrary/index), issue 6. Themes and
+// uploaded packages live in the shared folder (config.sharedDir); every change reaches every server (changes.ts).
 export default async function themeRoutes(app: FastifyInstance) {
-  const dataDir = () => app.ctx.config.dataDir;
+  const sharedDir = () => app.ctx.config.sharedDir;
+
+  // Issue 17: parsed templates follow theme changes made on other servers; the former on-disk editor history moves
+  // into the database once (a failure is logged and the files stay for the next start).
+  listenForThemeChanges(app);
+  await importDiskHistory(app.ctx.db, sharedDir()).then(
+    (n) => n && app.log.info(`themes: ${n} saved versions moved from disk into the database`),
+    (err: unknown) => app.log.error({ err }, 'themes: the on-disk file history could not be moved into the database'),
+  );
 
   addRoute(app, {
     method: 'GET',
@@ -20,7 +30,7 @@ export default async function themeRoutes(app: FastifyInstance) {
     handler: async ({ req, auth }) => {
       const siteId = currentSiteId(req, auth);
       const { settings } = await loadSiteSettings(app.ctx.db, siteId);
-      const data = await listThemes(dataDir(), siteId, { separateMobile: !settings.pc_mobile_sharing });
+      const data = await listThemes(sharedDir(), siteId, { separateMobile: !settings.pc_mobile_sharing });
       return { data, count: data.length };
     },
   });
@@ -40,9 +50,8 @@ export default async function themeRoutes(app: FastifyInstance) {
     handler: async ({ req, auth, body }) => {
       const siteId = currentSiteId(req, auth);
       if (body.device === 'mobile' && (await loadSiteSettings(app.ctx.db, siteId)).settings.pc_mobile_sharing) throw conflict('theme.mobileSharingOn');
-      const name = await activateTheme(dataDir(), siteId, body.folder, body.device);
-      clearThemeCache(app);
-      await bumpSiteVersion(app.ctx.db); // cached public pages of every site (themes are shared by sub-sites)
+      const name = await activateTheme(sharedDir(), siteId, body.folder, body.device);
+      await announceThemeChange(app, siteId);
       if (body.device === 'mobile') return { msg: 'theme.activatedMobile', logName: `${name} (${body.folder}, mobile)` };
       return { msg: 'theme.activated', logName: `${name} (${body.folder})` };
     },
@@ -54,9 +63,9 @@ export default async function themeRoutes(app: FastifyInstance) {
     permission: 'theme',
     body: ThemeFolderBody,
     handler: async ({ req, auth, body }) => {
-      const name = await deleteTheme(dataDir(), currentSiteId(req, auth), body.folder);
-      clearThemeCache(app);
-      await bumpSiteVersion(app.ctx.db); // cached public pages of every site (themes are shared by sub-sites)
+      const siteId = currentSiteId(req, auth);
+      const name = await deleteTheme(app.ctx.db, sharedDir(), siteId, body.folder);
+      await announceThemeChange(app, siteId);
       return { msg: 'theme.deleted', logName: `${name} (${body.folder})` };
     },
   });
@@ -66,7 +75,7 @@ export default async function themeRoutes(app: FastifyInstance) {
     url: '/templeteLibrary/index',
     permission: 'templeteLibrary',
     handler: async () => {
-      const data = await listLibrary(dataDir());
+      const data = await listLibrary(sharedDir());
       return { data, count: data.length };
     },
   });
@@ -83,7 +92,7 @@ export default async function themeRoutes(app: FastifyInstance) {
       if (!file) throw badRequest('theme.noFile');
       const bytes = await file.toBuffer();
       if (file.file.truncated) throw new ApiError(413, 'error.payloadTooLarge');
-      const stored = await uploadPackage(dataDir(), file.filename, bytes);
+      const stored = await uploadPackage(sharedDir(), file.filename, bytes);
       return { data: stored, msg: 'theme.uploaded', logName: stored.package };
     },
   });
@@ -94,8 +103,10 @@ export default async function themeRoutes(app: FastifyInstance) {
     permission: 'templeteLibrary',
     body: InstallBody,
     handler: async ({ req, auth, body }) => {
-      const installed = await installPackage(dataDir(), currentSiteId(req, auth), body.package, body.folder);
-      await bumpSiteVersion(app.ctx.db); // an install may replace an active theme's files
+      const siteId = currentSiteId(req, auth);
+      const installed = await installPackage(sharedDir(), siteId, body.package, body.folder);
+      // A folder of a deleted theme may come back with other files: every server parses it afresh.
+      await announceThemeChange(app, siteId);
       return { data: installed, msg: 'theme.installed', logName: `${body.package} → ${installed.folder}` };
     },
   });

@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Executor } from '../db/client';
+import type { Config } from '../config';
 
 // Where uploaded bytes live: local disk (served at /uploads/ by server/app.ts) or S3-compatible object
 // storage (server/services/objectStorage.ts). Which one takes new uploads is a system setting
@@ -53,7 +54,13 @@ async function writeWhole(file: string, write: (part: string) => Promise<unknown
   }
 }
 
-/** Files under <dataDir>/uploads, public at /uploads/<key>. */
+/**
+ * Where local-disk uploads live: <sharedDir>/uploads (config.sharedDir, default the data folder), so every server of
+ * a cluster serves the files another received. Temporary chunks stay in each server's own data folder.
+ */
+export const localUploadsDir = (config: Pick<Config, 'sharedDir'>) => path.join(config.sharedDir, 'uploads');
+
+/** Files under <sharedDir>/uploads, public at /uploads/<key>. */
 export class LocalStorage implements Storage {
   readonly kind = LOCAL_STORAGE;
   constructor(

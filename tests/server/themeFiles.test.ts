@@ -7,6 +7,8 @@ import { createSite, uniqueDomain } from '../helpers/sites';
 import { getPage } from '../helpers/publicFixtures';
 import { DEFAULT_THEME_DIR, siteThemesDir } from '../../server/public/themes';
 import { THEME_EDIT_LIMITS, VERSION_ID } from '../../models/themeFiles';
+import { and, asc, eq } from 'drizzle-orm';
+import { themeFileVersions } from '../../server/db/schema/index';
 
 // The online theme file editor (issue 6): list, read, save with history, restore, and every way out of the
 // theme folder refused with nothing written.
@@ -29,7 +31,13 @@ afterAll(() => t?.close());
 
 const api = (lang = 'en') => t.client(token, { siteId: site.id, language: lang });
 const themeDir = () => path.join(siteThemesDir(t.dataDir, site.id), FOLDER);
-const historyOf = (file: string) => path.join(siteThemesDir(t.dataDir, site.id), '.history', FOLDER, file);
+/** The versions the database keeps of a file (issue 17: no longer files under .history/), oldest first. */
+const historyOf = (file: string) =>
+  t.db
+    .select({ version: themeFileVersions.version, content: themeFileVersions.content })
+    .from(themeFileVersions)
+    .where(and(eq(themeFileVersions.siteId, site.id), eq(themeFileVersions.folder, FOLDER), eq(themeFileVersions.path, file)))
+    .orderBy(asc(themeFileVersions.id));
 const onDisk = (file: string) => fs.readFile(path.join(themeDir(), file), 'utf8');
 const read = (file: string, folder = FOLDER) => api().get('/theme/fileRead', { folder, path: file });
 const save = (file: string, content: string, folder = FOLDER) => api().post('/theme/fileUpdate', { folder, path: file, content });
@@ -90,14 +98,13 @@ describe('saving keeps history; restore puts a version back', () => {
     expect(res.data.version).toMatch(VERSION_ID);
     expect(await onDisk(INDEX)).toContain(marker);
     expect(await home()).toContain(`<p id="edit-marker">${marker}</p>`);
-    // The previous text, one file per version under .history/<folder>/<file path>/.
-    const kept = await fs.readdir(historyOf(INDEX));
-    expect(kept).toEqual([res.data.version]);
-    expect(await fs.readFile(path.join(historyOf(INDEX), res.data.version), 'utf8')).toBe(original);
+    // The previous text, one row per version in the database; nothing under .history/ on disk.
+    expect(await historyOf(INDEX)).toEqual([{ version: res.data.version, content: original }]);
+    await expect(fs.stat(path.join(siteThemesDir(t.dataDir, site.id), '.history'))).rejects.toThrow(/ENOENT/);
     // Saving the same text again adds no version.
     const same = await save(INDEX, withMarker(original, marker));
     expect(same).toMatchObject({ code: 0, data: { changed: false } });
-    expect(await fs.readdir(historyOf(INDEX))).toHaveLength(1);
+    expect(await historyOf(INDEX)).toHaveLength(1);
   });
 
   it('lists versions newest first, reads one, and restores it (keeping the replaced text too)', async () => {
@@ -207,7 +214,7 @@ describe('nothing outside the theme folder is reached', () => {
 
   it('refuses oversized content with 413 and NUL content with 400, leaving the file as it was', async () => {
     const before = await onDisk(INDEX);
-    const versions = (await fs.readdir(historyOf(INDEX))).length;
+    const versions = (await historyOf(INDEX)).length;
     const big = await save(INDEX, 'x'.repeat(THEME_EDIT_LIMITS.fileBytes + 1));
     expect(big).toMatchObject({ status: 413, code: 413 });
     expect(big.msg).toContain('512 KB');
@@ -216,7 +223,7 @@ describe('nothing outside the theme folder is reached', () => {
     const huge = await save(INDEX, 'x'.repeat(THEME_EDIT_LIMITS.fileBytes * 5));
     expect(huge.status).toBe(413);
     expect(await onDisk(INDEX)).toBe(before);
-    expect(await fs.readdir(historyOf(INDEX))).toHaveLength(versions);
+    expect(await historyOf(INDEX)).toHaveLength(versions);
   });
 
   it('another site does not see this site’s theme', async () => {

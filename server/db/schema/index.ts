@@ -15,3 +15,4 @@ export * from './keywords';
 export * from './recruit';
 export * from './forms';
 export * from './plugins';
+export * from './themeFiles';

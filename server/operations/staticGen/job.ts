@@ -86,7 +86,7 @@ async function generate(ctx: JobContext, app: FastifyInstance, p: StaticGenPaylo
   const started = Date.now();
   const site = await siteById(ctx.db, p.site_id);
   if (!site) throw new Error(`site ${p.site_id} is not live`);
-  const dir = await outputDirOf(app.ctx.config.dataDir, site);
+  const dir = await outputDirOf(app.ctx.config.sharedDir, site);
   const base = { scope: p.scope, pages: 0, bytes: 0, failed: [] as string[], removed: 0, ms: 0, output: dir, workers: 0 };
   if (p.auto && !(await hasOutput(dir))) return { ...base, skipped: true };
   if (!(await ownsOrEmpty(dir))) throw new Error(`the static folder ${dir} holds files the generator did not write`);
@@ -99,7 +99,7 @@ async function generate(ctx: JobContext, app: FastifyInstance, p: StaticGenPaylo
   const columns = await columnsOf(ctx.db, site.id);
   runCache.set('columns', Promise.resolve(columns));
   const manifest: OutputManifest = whole ? { lists: {}, orders: {} } : await readManifest(dir);
-  let planned = await planPaths(ctx.db, app.ctx.config.dataDir, site, { scope: p.scope, categoryId: p.category_id, ids: p.ids }, runCache);
+  let planned = await planPaths(ctx.db, app.ctx.config.sharedDir, site, { scope: p.scope, categoryId: p.category_id, ids: p.ids }, runCache);
   let orders: Record<string, number[]>;
   if (p.scope === 'content') {
     ({ planned, orders } = await contentRunPaths(ctx.db, site, columns, planned, p.ids ?? [], manifest, runCache));
@@ -276,7 +276,7 @@ export async function regenerateForContent(app: FastifyInstance, contentId: numb
   try {
     const [row] = await app.ctx.db.select({ siteId: contents.siteId }).from(contents).where(eq(contents.id, contentId));
     const site = row && (await siteById(app.ctx.db, row.siteId));
-    if (!site || !(await hasOutput(await outputDirOf(app.ctx.config.dataDir, site)))) return null;
+    if (!site || !(await hasOutput(await outputDirOf(app.ctx.config.sharedDir, site)))) return null;
     const merged = await mergeIntoQueued(app.ctx.db, site.id, contentId);
     if (merged !== null) return merged;
     const payload: StaticGenPayload = { site_id: site.id, scope: 'content', ids: [contentId], auto: true };
@@ -296,7 +296,7 @@ export async function regenerateForContent(app: FastifyInstance, contentId: numb
 export async function regenerateSite(app: FastifyInstance, siteId: number): Promise<number | null> {
   try {
     const site = await siteById(app.ctx.db, siteId);
-    if (!site || !(await hasOutput(await outputDirOf(app.ctx.config.dataDir, site)))) return null;
+    if (!site || !(await hasOutput(await outputDirOf(app.ctx.config.sharedDir, site)))) return null;
     const waiting = await app.ctx.db
       .select({ id: jobs.id, payload: jobs.payload })
       .from(jobs)

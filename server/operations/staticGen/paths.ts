@@ -16,6 +16,7 @@ import { sitemapBlockOf, sitemapPaths } from '../../public/seoFiles';
 import { outputDirOf } from './output';
 
 // Which public paths a generation covers, built through urls.ts only (the same paths the live server answers).
+// `sharedDir` is config.sharedDir: the folder every server reads, holding the themes and the static output (issue 17).
 
 export type Scope = 'site' | 'column' | 'content';
 
@@ -70,9 +71,9 @@ async function tagPaths(db: Executor, siteId: number): Promise<string[]> {
   return out;
 }
 
-async function assetPaths(dataDir: string, site: SiteRow): Promise<string[]> {
+async function assetPaths(sharedDir: string, site: SiteRow): Promise<string[]> {
   const settings = settingsOf(site.settings);
-  const theme = await resolveTheme(dataDir, settings.template_sharing && site.parentId ? site.parentId : site.id);
+  const theme = await resolveTheme(sharedDir, settings.template_sharing && site.parentId ? site.parentId : site.id);
   const root = path.join(theme.dir, ASSETS_DIR);
   const out: string[] = [];
   const walk = async (dir: string) => {
@@ -96,9 +97,9 @@ const detail = (columns: Map<number, ColumnRow>, items: Array<{ id: number; cate
  * pages' part and the blocks holding the chosen items, the blocks it lists that the output lacks; and the parts
  * the output holds that it no longer lists (they answer 404 and are removed). Other blocks stay as written.
  */
-async function sitemapPartPaths(db: Executor, dataDir: string, site: SiteRow, ids: number[], cache?: RunCache): Promise<string[]> {
+async function sitemapPartPaths(db: Executor, sharedDir: string, site: SiteRow, ids: number[], cache?: RunCache): Promise<string[]> {
   const listed = await sitemapPaths(db, site.id, cache);
-  const dir = await outputDirOf(dataDir, site);
+  const dir = await outputDirOf(sharedDir, site);
   const onDisk = (await fs.readdir(dir).catch(() => [] as string[])).filter((f) => /^sitemap-[^/]+\.xml$/.test(f)).map((f) => `/${f}`);
   const out: string[] = [];
   if (listed.length > 1) {
@@ -116,7 +117,7 @@ export interface PlanInput {
 }
 
 /** Every path of a generation, without duplicates, home first (`cache`: the run's shared reads). */
-export async function planPaths(db: Executor, dataDir: string, site: SiteRow, input: PlanInput, cache?: RunCache): Promise<PlannedPath[]> {
+export async function planPaths(db: Executor, sharedDir: string, site: SiteRow, input: PlanInput, cache?: RunCache): Promise<PlannedPath[]> {
   const columns = await columnsOf(db, site.id);
   const byId = new Map(columns.map((c) => [c.id, c]));
   const out = new Map<string, PlannedPath>();
@@ -136,7 +137,7 @@ export async function planPaths(db: Executor, dataDir: string, site: SiteRow, in
     const [sitemap, ...sitemapParts] = await sitemapPaths(db, site.id, cache);
     add([sitemap!, urls.robots()]);
     add(sitemapParts, true);
-    add(await assetPaths(dataDir, site));
+    add(await assetPaths(sharedDir, site));
   } else if (input.scope === 'column') {
     const column = byId.get(input.categoryId ?? -1);
     if (!column) return [];
@@ -155,7 +156,7 @@ export async function planPaths(db: Executor, dataDir: string, site: SiteRow, in
     const listed = new Set(rows.flatMap((r) => [...ancestorIds(columns, r.categoryId)]));
     for (const column of columns) if (listed.has(column.id)) add(await columnPaths(db, site.id, columns, column, cache));
     add([urls.sitemap()]);
-    add(await sitemapPartPaths(db, dataDir, site, rows.map((r) => r.id), cache), true);
+    add(await sitemapPartPaths(db, sharedDir, site, rows.map((r) => r.id), cache), true);
   }
   return [...out.values()];
 }

@@ -2,39 +2,46 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ApiError, badRequest, forbidden, notFound } from '../../http/errors';
-import { DEFAULT_THEME_DIR, HISTORY_DIR, THEME_FOLDER, siteThemesDir } from '../../public/themes';
+import type { Db } from '../../db/client';
+import { DEFAULT_THEME_DIR, THEME_FOLDER, siteThemesDir } from '../../public/themes';
 import { SHIPPED_THEME_FOLDER } from '../../../models/themes';
 import {
-  EDITABLE_EXTENSIONS, THEME_EDIT_LIMITS, VERSION_ID, isEditablePath, isTemplatePath, versionStamp, versionTime,
+  EDITABLE_EXTENSIONS, THEME_EDIT_LIMITS, VERSION_ID, isEditablePath, isTemplatePath,
   type ThemeFileContent, type ThemeFileEntry, type ThemeFileKind, type ThemeFileList, type ThemeFileVersion,
 } from '../../../models/themeFiles';
+import { keepVersion, listFileVersions, lockThemeFile, notifyThemeChange, versionContent, type ThemeFileKey } from './history';
 
 // The online theme file editor (issue 6). Every path is checked segment by segment and then walked with lstat,
 // so nothing outside the theme folder is reached: no `..`, absolute or backslash paths, no NUL, no hidden
-// names (the reserved .history folder included) and no symbolic link anywhere on the way. Each save keeps the
-// previous text in <dataDir>/themes/site-<id>/.history/<folder>/<file path>/<version id>.
+// names (the reserved .history folder included) and no symbolic link anywhere on the way. Themes live in the
+// shared folder (config.sharedDir: every server of a cluster reads the same files); each save keeps the previous
+// text as a version in the database (./history.ts), so every server lists and restores the same versions.
 
 const SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9._@+-]*$/;
 const MAX_DEPTH = 12;
 const maxText = `${THEME_EDIT_LIMITS.fileBytes / 1024} KB`;
+
+/** Where theme files and their versions are: the shared folder and the database. */
+export interface ThemeStore {
+  db: Db;
+  sharedDir: string;
+}
 
 interface ThemeRoot {
   folder: string;
   /** Real (symbolic links resolved) theme folder. */
   dir: string;
   readOnly: boolean;
-  /** Real folder of the site's themes (installed themes only). */
-  siteDir: string;
 }
 
 const shown = (p: string) => p.replace(/\0/g, '\\0').slice(0, THEME_EDIT_LIMITS.pathChars);
 const isMissing = (e: unknown) => (e as NodeJS.ErrnoException)?.code === 'ENOENT' || (e as NodeJS.ErrnoException)?.code === 'ENOTDIR';
 
 /** The theme folder the editor works in: an installed theme of the site, or the shipped default (read-only). */
-async function themeRoot(dataDir: string, siteId: number, folder: string): Promise<ThemeRoot> {
-  if (folder === SHIPPED_THEME_FOLDER) return { folder, dir: await fs.realpath(DEFAULT_THEME_DIR), readOnly: true, siteDir: '' };
+async function themeRoot(sharedDir: string, siteId: number, folder: string): Promise<ThemeRoot> {
+  if (folder === SHIPPED_THEME_FOLDER) return { folder, dir: await fs.realpath(DEFAULT_THEME_DIR), readOnly: true };
   if (!THEME_FOLDER.test(folder)) throw badRequest('theme.folderInvalid');
-  const base = siteThemesDir(dataDir, siteId);
+  const base = siteThemesDir(sharedDir, siteId);
   const dir = path.join(base, folder);
   try {
     const stat = await fs.lstat(dir);
@@ -42,7 +49,7 @@ async function themeRoot(dataDir: string, siteId: number, folder: string): Promi
     if (!stat.isDirectory() || !meta.isFile()) throw notFound('theme.notFound');
     const siteDir = await fs.realpath(base);
     if ((await fs.realpath(dir)) !== path.join(siteDir, folder)) throw notFound('theme.notFound');
-    return { folder, dir: path.join(siteDir, folder), readOnly: false, siteDir };
+    return { folder, dir: path.join(siteDir, folder), readOnly: false };
   } catch (e) {
     if (e instanceof ApiError) throw new ApiError(404, 'theme.notFound', { folder });
     if (isMissing(e)) throw new ApiError(404, 'theme.notFound', { folder });
@@ -100,8 +107,8 @@ function checkContent(content: string) {
 }
 
 /** Lists a theme's files ('templates': templates/**\/*.liquid only); hidden names and links are left out. */
-export async function listThemeFiles(dataDir: string, siteId: number, folder: string, kind: ThemeFileKind): Promise<ThemeFileList> {
-  const root = await themeRoot(dataDir, siteId, folder);
+export async function listThemeFiles(sharedDir: string, siteId: number, folder: string, kind: ThemeFileKind): Promise<ThemeFileList> {
+  const root = await themeRoot(sharedDir, siteId, folder);
   const files: ThemeFileEntry[] = [];
   const walk = async (dir: string, prefix: string, depth: number) => {
     const entries = await fs.readdir(dir, { withFileTypes: true });
@@ -121,13 +128,13 @@ export async function listThemeFiles(dataDir: string, siteId: number, folder: st
   return { folder: root.folder, readOnly: root.readOnly, files };
 }
 
-export async function readThemeFile(dataDir: string, siteId: number, folder: string, rel: string): Promise<ThemeFileContent> {
-  const root = await themeRoot(dataDir, siteId, folder);
+export async function readThemeFile(sharedDir: string, siteId: number, folder: string, rel: string): Promise<ThemeFileContent> {
+  const root = await themeRoot(sharedDir, siteId, folder);
   const { abs, size } = await resolveFile(root, rel);
   return { folder: root.folder, path: rel, content: await readText(abs, size), readOnly: root.readOnly };
 }
 
-// Saves of one file run one after another, so a version is never lost between read and write.
+// Saves of one file run one after another in this process (and, through the file's lock, in the cluster).
 const queues = new Map<string, Promise<unknown>>();
 function serialized<T>(key: string, work: () => Promise<T>): Promise<T> {
   const run = (queues.get(key) ?? Promise.resolve()).catch(() => undefined).then(work);
@@ -150,50 +157,38 @@ async function writeAtomic(abs: string, content: string) {
   }
 }
 
-/** The history folder of one file, created on demand; refused if anything on the way is a link. */
-async function historyDir(root: ThemeRoot, segments: string[], create: boolean): Promise<string | null> {
-  const dir = path.join(root.siteDir, HISTORY_DIR, root.folder, ...segments);
-  if (create) await fs.mkdir(dir, { recursive: true });
-  try {
-    if ((await fs.realpath(dir)) !== dir) throw new ApiError(403, 'themeFile.link', { path: segments.join('/') });
-  } catch (e) {
-    if (isMissing(e)) return null;
-    throw e;
-  }
-  return dir;
-}
-
-const versionOrder = (v: string) => {
-  const [stamp, counter = '0'] = v.split('-');
-  return [stamp!, Number(counter)] as const;
-};
-const newestFirst = (a: string, b: string) => {
-  const [sa, ca] = versionOrder(a);
-  const [sb, cb] = versionOrder(b);
-  return sa === sb ? cb - ca : sa < sb ? 1 : -1;
-};
-
-async function versionIds(dir: string): Promise<string[]> {
-  const entries = await fs.readdir(dir, { withFileTypes: true });
-  return entries.filter((e) => e.isFile() && VERSION_ID.test(e.name)).map((e) => e.name).sort(newestFirst);
-}
-
-/** Keeps `content` as a new version of the file and drops the oldest beyond the limit. */
-async function keepVersion(root: ThemeRoot, segments: string[], content: string, now: Date): Promise<string> {
-  const dir = (await historyDir(root, segments, true))!;
-  const stamp = versionStamp(now);
-  for (let n = 0; n < 1000; n++) {
-    const id = n === 0 ? stamp : `${stamp}-${n}`;
+/**
+ * Replaces the file's text by `text` (nothing happens when it is the same) while holding the file in every server, keeping the
+ * replaced text as a version. The version row, the file and the change notification go together: the file is
+ * written inside the transaction (put back if the commit fails), so the notification other servers hear at the
+ * commit always finds the new text in the shared folder.
+ */
+async function replaceText(
+  store: ThemeStore,
+  key: ThemeFileKey,
+  abs: string,
+  text: string,
+  author: number | null,
+  now: Date,
+): Promise<{ version: string | null }> {
+  return serialized(abs, async () => {
+    let written: string | undefined;
     try {
-      await fs.writeFile(path.join(dir, id), content, { flag: 'wx' });
-      const old = (await versionIds(dir)).slice(THEME_EDIT_LIMITS.versions);
-      await Promise.all(old.map((v) => fs.rm(path.join(dir, v), { force: true })));
-      return id;
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      return await store.db.transaction(async (tx) => {
+        await lockThemeFile(tx, key);
+        const current = await fs.readFile(abs, 'utf8');
+        if (text === current) return { version: null };
+        const version = await keepVersion(tx, key, current, author, now);
+        await writeAtomic(abs, text);
+        written = current;
+        await notifyThemeChange(tx, key.siteId);
+        return { version };
+      });
+    } catch (err) {
+      if (written !== undefined) await writeAtomic(abs, written).catch(() => undefined);
+      throw err;
     }
-  }
-  throw new Error('no free version id');
+  });
 }
 
 function requireWritable(root: ThemeRoot) {
@@ -202,72 +197,57 @@ function requireWritable(root: ThemeRoot) {
 
 /** Saves a file's new text, keeping the old one as a version. `changed` is false when the text was the same. */
 export async function updateThemeFile(
-  dataDir: string,
+  store: ThemeStore,
   siteId: number,
   folder: string,
   rel: string,
   content: string,
+  author: number | null = null,
   now = new Date(),
 ): Promise<{ changed: boolean; version: string | null }> {
-  const root = await themeRoot(dataDir, siteId, folder);
+  const root = await themeRoot(store.sharedDir, siteId, folder);
   requireWritable(root);
   checkContent(content);
-  const { abs, segments } = await resolveFile(root, rel);
-  return serialized(abs, async () => {
-    const current = await fs.readFile(abs, 'utf8');
-    if (current === content) return { changed: false, version: null };
-    const version = await keepVersion(root, segments, current, now);
-    await writeAtomic(abs, content);
-    return { changed: true, version };
-  });
+  const { abs } = await resolveFile(root, rel);
+  const { version } = await replaceText(store, { siteId, folder: root.folder, path: rel }, abs, content, author, now);
+  return { changed: version !== null, version };
 }
 
-export async function listVersions(dataDir: string, siteId: number, folder: string, rel: string): Promise<ThemeFileVersion[]> {
-  const root = await themeRoot(dataDir, siteId, folder);
-  const { segments } = await resolveFile(root, rel);
+export async function listVersions(store: ThemeStore, siteId: number, folder: string, rel: string): Promise<ThemeFileVersion[]> {
+  const root = await themeRoot(store.sharedDir, siteId, folder);
+  await resolveFile(root, rel);
   if (root.readOnly) return [];
-  const dir = await historyDir(root, segments, false);
-  if (!dir) return [];
-  const ids = await versionIds(dir);
-  return Promise.all(
-    ids.map(async (version) => ({ version, size: (await fs.lstat(path.join(dir, version))).size, created_at: versionTime(version) })),
-  );
+  return listFileVersions(store.db, { siteId, folder: root.folder, path: rel });
 }
 
-async function versionText(root: ThemeRoot, segments: string[], version: string): Promise<string> {
+async function versionText(store: ThemeStore, root: ThemeRoot, key: ThemeFileKey, version: string): Promise<string> {
   if (root.readOnly || !VERSION_ID.test(version)) throw notFound('themeFile.versionNotFound');
-  const dir = await historyDir(root, segments, false);
-  if (!dir) throw notFound('themeFile.versionNotFound');
-  const file = path.join(dir, version);
-  const stat = await fs.lstat(file).catch(() => null);
-  if (!stat?.isFile()) throw notFound('themeFile.versionNotFound');
-  return readText(file, stat.size);
+  const text = await versionContent(store.db, key, version);
+  if (text === null) throw notFound('themeFile.versionNotFound');
+  return text;
 }
 
-export async function readVersion(dataDir: string, siteId: number, folder: string, rel: string, version: string): Promise<string> {
-  const root = await themeRoot(dataDir, siteId, folder);
-  const { segments } = await resolveFile(root, rel);
-  return versionText(root, segments, version);
+export async function readVersion(store: ThemeStore, siteId: number, folder: string, rel: string, version: string): Promise<string> {
+  const root = await themeRoot(store.sharedDir, siteId, folder);
+  await resolveFile(root, rel);
+  return versionText(store, root, { siteId, folder: root.folder, path: rel }, version);
 }
 
 /** Puts a saved version back; the text it replaces is kept as a version too. */
 export async function restoreVersion(
-  dataDir: string,
+  store: ThemeStore,
   siteId: number,
   folder: string,
   rel: string,
   version: string,
+  author: number | null = null,
   now = new Date(),
 ): Promise<{ content: string; version: string | null }> {
-  const root = await themeRoot(dataDir, siteId, folder);
+  const root = await themeRoot(store.sharedDir, siteId, folder);
   requireWritable(root);
-  const { abs, segments } = await resolveFile(root, rel);
-  const restored = await versionText(root, segments, version);
-  return serialized(abs, async () => {
-    const current = await fs.readFile(abs, 'utf8');
-    if (current === restored) return { content: restored, version: null };
-    const kept = await keepVersion(root, segments, current, now);
-    await writeAtomic(abs, restored);
-    return { content: restored, version: kept };
-  });
+  const { abs } = await resolveFile(root, rel);
+  const key = { siteId, folder: root.folder, path: rel };
+  const restored = await versionText(store, root, key, version);
+  const kept = await replaceText(store, key, abs, restored, author, now);
+  return { content: restored, version: kept.version };
 }

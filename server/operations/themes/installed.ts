@@ -3,15 +3,17 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import {
-  DEFAULT_THEME_DIR, HISTORY_DIR, THEME_FOLDER, activeFolder, readThemeMeta, resolveTheme, setActiveFolder, siteThemesDir, type ThemeDevice,
+  DEFAULT_THEME_DIR, THEME_FOLDER, activeFolder, readThemeMeta, resolveTheme, setActiveFolder, siteThemesDir, type ThemeDevice,
 } from '../../public/themes';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { sites } from '../../db/schema/index';
 import { loadSiteSettings } from '../websiteSettings';
+import { dropThemeHistory } from './history';
 import { SHIPPED_THEME_FOLDER, type ThemeInfo, type ThemeSharing } from '../../../models/themes';
 
-// A site's themes (/Theme/index): the installed ones under <dataDir>/themes/site-<id>/ plus the shipped default.
+// A site's themes (/Theme/index): the installed ones under <sharedDir>/themes/site-<id>/ (config.sharedDir: the
+// folder every server of a cluster reads) plus the shipped default.
 
 const isThemeDir = async (dir: string) => {
   try {
@@ -21,7 +23,7 @@ const isThemeDir = async (dir: string) => {
   }
 };
 
-/** Drops parsed templates so the public pages use the new theme at once. */
+/** Drops this process's parsed templates so its public pages use the new theme at once (other servers: ./changes.ts). */
 export function clearThemeCache(app: FastifyInstance) {
   app.ctx.caches.get('publicThemes')?.clear();
 }
@@ -30,15 +32,15 @@ export function clearThemeCache(app: FastifyInstance) {
  * The site's themes: the shipped default first, then installed ones by folder. `separateMobile` (PC/mobile sharing
  * off) marks the theme mobile visitors get; otherwise no theme is mobile-active (everyone gets the PC theme).
  */
-export async function listThemes(dataDir: string, siteId: number, opts: { separateMobile?: boolean } = {}): Promise<ThemeInfo[]> {
-  const current = await resolveTheme(dataDir, siteId);
-  const mobile = opts.separateMobile ? await resolveTheme(dataDir, siteId, 'mobile') : undefined;
+export async function listThemes(sharedDir: string, siteId: number, opts: { separateMobile?: boolean } = {}): Promise<ThemeInfo[]> {
+  const current = await resolveTheme(sharedDir, siteId);
+  const mobile = opts.separateMobile ? await resolveTheme(sharedDir, siteId, 'mobile') : undefined;
   const isMobile = (folder: string, shipped: boolean) => Boolean(mobile && (shipped ? mobile.shipped : !mobile.shipped && mobile.folder === folder));
   const shippedMeta = await readThemeMeta(DEFAULT_THEME_DIR);
   const out: ThemeInfo[] = [
     { folder: SHIPPED_THEME_FOLDER, ...shippedMeta, active: current.shipped, mobile_active: isMobile(SHIPPED_THEME_FOLDER, true), shipped: true },
   ];
-  const root = siteThemesDir(dataDir, siteId);
+  const root = siteThemesDir(sharedDir, siteId);
   const names = await fs.readdir(root).catch(() => [] as string[]);
   for (const folder of names.sort()) {
     if (!THEME_FOLDER.test(folder) || folder === SHIPPED_THEME_FOLDER) continue;
@@ -50,9 +52,9 @@ export async function listThemes(dataDir: string, siteId: number, opts: { separa
   return out;
 }
 
-async function installedDir(dataDir: string, siteId: number, folder: string) {
+async function installedDir(sharedDir: string, siteId: number, folder: string) {
   if (!THEME_FOLDER.test(folder)) throw badRequest('theme.notFound', { folder });
-  const dir = path.join(siteThemesDir(dataDir, siteId), folder);
+  const dir = path.join(siteThemesDir(sharedDir, siteId), folder);
   if (!(await isThemeDir(dir))) throw notFound('theme.notFound');
   return dir;
 }
@@ -61,28 +63,28 @@ async function installedDir(dataDir: string, siteId: number, folder: string) {
  * Makes a theme the site's active one for a device; 'default' is the shipped theme. For mobile, choosing the
  * PC theme drops the separate mobile theme (mobile follows PC again). Returns the theme's name.
  */
-export async function activateTheme(dataDir: string, siteId: number, folder: string, device: ThemeDevice = 'pc'): Promise<string> {
+export async function activateTheme(sharedDir: string, siteId: number, folder: string, device: ThemeDevice = 'pc'): Promise<string> {
   const shipped = folder === SHIPPED_THEME_FOLDER;
-  const dir = shipped ? DEFAULT_THEME_DIR : await installedDir(dataDir, siteId, folder);
-  if (device === 'pc') await setActiveFolder(dataDir, siteId, shipped ? undefined : folder, 'pc');
+  const dir = shipped ? DEFAULT_THEME_DIR : await installedDir(sharedDir, siteId, folder);
+  if (device === 'pc') await setActiveFolder(sharedDir, siteId, shipped ? undefined : folder, 'pc');
   else {
-    const pc = await resolveTheme(dataDir, siteId);
+    const pc = await resolveTheme(sharedDir, siteId);
     const sameAsPc = shipped ? pc.shipped : !pc.shipped && pc.folder === folder;
-    await setActiveFolder(dataDir, siteId, sameAsPc ? undefined : folder, 'mobile');
+    await setActiveFolder(sharedDir, siteId, sameAsPc ? undefined : folder, 'mobile');
   }
   return (await readThemeMeta(dir)).name;
 }
 
 /** Removes an installed theme (and its saved versions); never the active one nor the shipped default. */
-export async function deleteTheme(dataDir: string, siteId: number, folder: string): Promise<string> {
+export async function deleteTheme(db: Executor, sharedDir: string, siteId: number, folder: string): Promise<string> {
   if (folder === SHIPPED_THEME_FOLDER) throw conflict('theme.shippedLocked');
-  const dir = await installedDir(dataDir, siteId, folder);
-  if ((await activeFolder(dataDir, siteId)) === folder || (await activeFolder(dataDir, siteId, 'mobile')) === folder) {
+  const dir = await installedDir(sharedDir, siteId, folder);
+  if ((await activeFolder(sharedDir, siteId)) === folder || (await activeFolder(sharedDir, siteId, 'mobile')) === folder) {
     throw conflict('theme.activeLocked');
   }
   const name = (await readThemeMeta(dir)).name;
   await fs.rm(dir, { recursive: true, force: true });
-  await fs.rm(path.join(siteThemesDir(dataDir, siteId), HISTORY_DIR, folder), { recursive: true, force: true });
+  await dropThemeHistory(db, siteId, folder);
   return name;
 }
 

@@ -7,11 +7,12 @@ import { PackageName, SHIPPED_THEME_FOLDER, type LibraryPackage } from '../../..
 import { readThemePackage, requireThemeFiles, type ThemePackage } from './zipPackage';
 
 // The template library (/TempleteLibrary/index): zip packages in the repository's themes/library/ and in
-// <dataDir>/theme-library/ (uploads). Installing checks the whole package first, extracts it into a temporary
+// <sharedDir>/theme-library/ (uploads). Installing checks the whole package first, extracts it into a temporary
 // folder beside the site's themes and renames that into place, so a failure leaves nothing half-written.
 
 export const SHIPPED_LIBRARY_DIR = path.join(SHIPPED_THEMES_DIR, 'library');
-export const dataLibraryDir = (dataDir: string) => path.join(dataDir, 'theme-library');
+/** Uploaded packages, in the shared folder (config.sharedDir) so every server of a cluster offers them. */
+export const dataLibraryDir = (sharedDir: string) => path.join(sharedDir, 'theme-library');
 const PREVIEWS = ['preview.png', 'preview.jpg', 'preview.jpeg', 'preview.webp', 'preview.gif', 'screenshot.png', 'screenshot.jpg'];
 const PREVIEW_MAX_BYTES = 512 * 1024;
 const MIME: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif' };
@@ -42,10 +43,10 @@ async function zipsIn(dir: string) {
 }
 
 /** Every valid package of the library (uploads shadow shipped packages of the same name); invalid ones are left out. */
-export async function listLibrary(dataDir: string): Promise<LibraryPackage[]> {
+export async function listLibrary(sharedDir: string): Promise<LibraryPackage[]> {
   const found = new Map<string, { file: string; source: LibraryPackage['source'] }>();
   for (const name of await zipsIn(SHIPPED_LIBRARY_DIR)) found.set(name, { file: path.join(SHIPPED_LIBRARY_DIR, name), source: 'shipped' });
-  for (const name of await zipsIn(dataLibraryDir(dataDir))) found.set(name, { file: path.join(dataLibraryDir(dataDir), name), source: 'uploaded' });
+  for (const name of await zipsIn(dataLibraryDir(sharedDir))) found.set(name, { file: path.join(dataLibraryDir(sharedDir), name), source: 'uploaded' });
   const out: LibraryPackage[] = [];
   for (const [name, { file, source }] of found) {
     try {
@@ -59,8 +60,8 @@ export async function listLibrary(dataDir: string): Promise<LibraryPackage[]> {
   return out.sort((a, b) => a.package.localeCompare(b.package));
 }
 
-async function packageFile(dataDir: string, name: string): Promise<string> {
-  for (const dir of [dataLibraryDir(dataDir), SHIPPED_LIBRARY_DIR]) {
+async function packageFile(sharedDir: string, name: string): Promise<string> {
+  for (const dir of [dataLibraryDir(sharedDir), SHIPPED_LIBRARY_DIR]) {
     const file = path.join(dir, name);
     if (await fs.stat(file).then((s) => s.isFile(), () => false)) return file;
   }
@@ -68,11 +69,11 @@ async function packageFile(dataDir: string, name: string): Promise<string> {
 }
 
 /** Stores an uploaded package in the data library after checking it fully. Returns the theme's name. */
-export async function uploadPackage(dataDir: string, filename: string, bytes: Buffer): Promise<{ name: string; package: string }> {
+export async function uploadPackage(sharedDir: string, filename: string, bytes: Buffer): Promise<{ name: string; package: string }> {
   const base = path.basename(filename.replace(/\\/g, '/'));
   if (!PackageName.safeParse(base).success) throw badRequest('theme.pkgBadName');
   const meta = packageMeta(await readThemePackage(bytes));
-  const dir = dataLibraryDir(dataDir);
+  const dir = dataLibraryDir(sharedDir);
   await fs.mkdir(dir, { recursive: true });
   const tmp = path.join(dir, `.upload-${crypto.randomUUID()}`);
   await fs.writeFile(tmp, bytes);
@@ -84,13 +85,13 @@ const folderFromPackage = (name: string) =>
   name.replace(/\.zip$/i, '').toLowerCase().replace(/[^a-z0-9_-]+/g, '-').replace(/^[^a-z0-9]+/, '').slice(0, 64) || 'theme';
 
 /** Installs a library package as a theme of the site; returns the theme's name and folder. */
-export async function installPackage(dataDir: string, siteId: number, name: string, folder?: string) {
+export async function installPackage(sharedDir: string, siteId: number, name: string, folder?: string) {
   const target = folder ?? folderFromPackage(name);
   if (!THEME_FOLDER.test(target)) throw badRequest('theme.folderInvalid');
   if (target === SHIPPED_THEME_FOLDER) throw conflict('theme.folderTaken', { folder: target });
-  const pkg = await readThemePackage(await fs.readFile(await packageFile(dataDir, name)));
+  const pkg = await readThemePackage(await fs.readFile(await packageFile(sharedDir, name)));
   const meta = packageMeta(pkg);
-  return { name: meta.name, folder: await extractTheme(siteThemesDir(dataDir, siteId), target, pkg) };
+  return { name: meta.name, folder: await extractTheme(siteThemesDir(sharedDir, siteId), target, pkg) };
 }
 
 /** Writes a checked package to <root>/<folder> through a temporary folder renamed into place. */
