@@ -19,6 +19,11 @@ export const TraceActor = z.object({
   /** The chart's file name without `.machine.ts`. */
   machine: z.string().min(1),
   input: z.unknown().optional(),
+  /**
+   * Where an actor restored from a stored state started (the plugin list starts each plugin's chart at the
+   * state the server reports), instead of the chart's initial state.
+   */
+  start: z.object({ value: StateValue, context: z.unknown() }).optional(),
 });
 export type TraceActor = z.infer<typeof TraceActor>;
 
@@ -102,8 +107,13 @@ export function createTraceRecorder(options: { now?: () => number; userAgent?: s
   };
   return {
     trace,
-    actor(id: string, machine: string, input?: unknown) {
-      trace.actors.push({ id, machine, ...(input === undefined ? {} : { input: redactValue(input) }) });
+    actor(id: string, machine: string, input?: unknown, start?: { value: StateValue; context: unknown }) {
+      trace.actors.push({
+        id,
+        machine,
+        ...(input === undefined ? {} : { input: redactValue(input) }),
+        ...(start ? { start: { value: JSON.parse(JSON.stringify(start.value)) as StateValue, context: redactValue(start.context) } } : {}),
+      });
     },
     record(actor: string, event: { type: string }, snapshot: RecordedSnapshot) {
       trace.events.push({

@@ -17,7 +17,7 @@ export const chartName = (machineId: string) => CHART_FILES[machineId] ?? machin
 
 /** One line of the log: an actor that started, or an event it was sent with its state and tags after it. */
 export type TraceEntry =
-  | { at: number; actor: string; machine: string; input: unknown }
+  | { at: number; actor: string; machine: string; input: unknown; start?: { value: StateValue; context: unknown } }
   | { at: number; actor: string; event: { type: string }; value: unknown; tags: Iterable<string> };
 export interface TraceLog {
   startedAt: number;
@@ -76,7 +76,7 @@ function record(ev: InspectionEvent, machineId: string, input: unknown, self: ob
       const machine = chartName(machineId);
       actor = { id: `${machine}-${++seq}`, generation, sent: [] };
       tracked.set(self, actor);
-      log.entries.push({ at, actor: actor.id, machine, input });
+      log.entries.push({ at, actor: actor.id, machine, input, ...restoredAt(ev.actorRef) });
     } else if (actor?.generation === generation && ev.event.type !== 'xstate.stop') actor.sent.push(ev.event);
   } else if (ev.type === '@xstate.snapshot' && actor?.generation === generation) {
     const i = actor.sent.indexOf(ev.event);
@@ -85,6 +85,13 @@ function record(ev: InspectionEvent, machineId: string, input: unknown, self: ob
     actor.sent = actor.sent.slice(i + 1);
     log.entries.push({ at, actor: actor.id, event: ev.event, value: snapshot.value, tags: snapshot.tags ?? [] });
   }
+}
+
+/** An actor created from a stored snapshot (not at its chart's initial state) starts the replay where it started. */
+function restoredAt(ref: InspectionEvent['actorRef']): { start?: { value: StateValue; context: unknown } } {
+  if (!(ref as { options?: { snapshot?: unknown } }).options?.snapshot) return {};
+  const { value, context } = ref.getSnapshot() as { value: StateValue; context: unknown };
+  return { start: { value, context } };
 }
 
 /** Starts a fresh recording, kept on for the tab's session: the actors started from now on are traced. */
@@ -126,7 +133,7 @@ export function buildTrace(from: TraceLog | null = log): Trace | null {
   const recorder = createTraceRecorder({ now: () => clock, userAgent: typeof navigator === 'undefined' ? undefined : navigator.userAgent });
   for (const entry of from.entries) {
     clock = entry.at;
-    if ('machine' in entry) recorder.actor(entry.actor, entry.machine, entry.input);
+    if ('machine' in entry) recorder.actor(entry.actor, entry.machine, entry.input, entry.start);
     else recorder.record(entry.actor, hideTypedSecret(entry.event), { value: entry.value as StateValue, tags: entry.tags });
   }
   return recorder.trace;

@@ -7,7 +7,7 @@ import { en } from '../i18n/en';
 import { useStore } from '../app/store';
 import { shellStore } from '../app/shellStore';
 import { paletteEntries, searchPalette, type PaletteEntry, type TitleReader } from './menuSearch';
-import { paletteStore } from './paletteStore';
+import { paletteStore, takeTypedAhead } from './paletteStore';
 import type { Shell } from './useShell';
 
 // The menu search and command palette: type a screen's name in either language, its pinyin or its initials,
@@ -79,6 +79,14 @@ export function CommandPalette({ shell }: { shell: Shell }) {
                   setActive(0);
                 }}
                 onKeyDown={onKeyDown}
+                onFocus={() => {
+                  // Keys typed before the input was there (or focused) are kept by paletteStore.
+                  const ahead = takeTypedAhead();
+                  if (ahead) {
+                    setQuery((q) => q + ahead);
+                    setActive(0);
+                  }
+                }}
                 placeholder={t('layout.searchPlaceholder')}
                 aria-label={t('layout.searchMenu')}
                 role="combobox"

@@ -40,6 +40,13 @@ export function TabsBar() {
               setPoint({ x: e.clientX, y: e.clientY });
               tabs.openMenu(v.path);
             }}
+            // The close cross is not a Tab stop (a button cannot hold one): Delete closes the focused tab.
+            onKeyDown={(e) => {
+              if (e.key !== 'Delete' || !tabs.canClose(v.path)) return;
+              e.preventDefault();
+              tabs.close(v.path);
+            }}
+            aria-keyshortcuts={tabs.canClose(v.path) ? 'Delete' : undefined}
             data-testid={`tab-${v.path}`}
             data-active={active ? '' : undefined}
           >

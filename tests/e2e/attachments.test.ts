@@ -152,7 +152,7 @@ describe('attachments, as an editor', () => {
     await edit.waitFor({ state: 'hidden' });
     await screen.seeAttachment('产品手册 2026');
 
-    // Delete goes to the recycle bin after a confirm.
+    // Delete goes to the recycle bin at once (the toast offers an undo).
     await screen.deleteAttachment('产品手册 2026');
     await screen.seeAttachment('red-square.png');
     await page.close();

@@ -1,20 +1,26 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { asc } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { launchBrowser } from '../helpers/browser';
 import { adminWithRole } from '../helpers/fixtures';
 import { Trace } from '../../models/trace';
+import { sites } from '../../server/db/schema/index';
 import { formatReport, replayTrace } from '../qa/replay';
 import { createOwner } from './pages/owner';
 import { LoginPage, ResourceScreen, ShellPage } from './pages/admin';
+import { AttachmentsScreen } from './pages/attachments';
 import { countIs, eventually, visible } from './pages/see';
 
 // Issue 16: event traces. A session opened with `?trace=1` records every event sent to the charts; the user
 // downloads the trace from the floating control, no password typed is in it, and it replays through the same
 // charts (tests/qa/replay.ts) with no divergence. A super-admin starts recording from the personal center;
-// other admins have no such switch.
+// other admins have no such switch. The actors made outside a view (an upload runner, the plugin list's
+// lifecycle charts) are recorded like the others.
 
 let t: TestApp;
 let browser: { browser: Browser; close(): Promise<void> };
@@ -107,6 +113,58 @@ describe('event traces', () => {
 
     const report = expectReplaysCleanly(json);
     expect(report.events).toBe(trace.events.length);
+    await page.close();
+  });
+
+  it('an upload and a plugin action are in the trace too, and it replays with no divergence', async () => {
+    const [site] = await t.db.select({ id: sites.id }).from(sites).orderBy(asc(sites.id)).limit(1);
+    const api = t.client(await t.login(OWNER.account, OWNER.password), { siteId: site!.id });
+    const cate = await api.post<{ id: number }>('/attachmentCate/save', { parent_id: 0, title: '追踪上传' });
+    expect(cate.code, cate.msg).toBe(0);
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'banyan-trace-')), 'trace-note.txt');
+    fs.writeFileSync(file, `traced upload ${Date.now()}\n`);
+
+    const page = await newPage();
+    const login = new LoginPage(page, t.url);
+    await login.open(`?trace=1&redirect=${encodeURIComponent('/AttachmentCate/index')}`);
+    await login.logIn(OWNER.account, OWNER.password);
+    const shell = new ShellPage(page, t.url);
+    await shell.waitReady();
+    await shell.closePersonalCenter();
+    const attachments = new AttachmentsScreen(page);
+    await attachments.waitLoaded();
+    await attachments.selectCategory('追踪上传');
+    await attachments.upload(file);
+    await attachments.seeUploadDone('trace-note.txt');
+
+    // The plugin list: install the built-in plugin, then disable it.
+    await shell.openTopMenu('system');
+    await shell.openMenu('plugin');
+    const card = page.getByTestId('plugin-visitstats');
+    await visible(card.locator('[data-state="notInstalled"]'));
+    await card.getByTestId('install-visitstats').click();
+    await visible(card.locator('[data-state="enabled"]'));
+    await card.getByTestId('disable-visitstats').click();
+    await visible(card.locator('[data-state="disabled"]'));
+
+    const { text, json } = await downloadTrace(page);
+    fs.mkdirSync(path.resolve('tests/.artifacts'), { recursive: true });
+    fs.writeFileSync(path.resolve('tests/.artifacts/trace-upload-plugin.json'), text);
+    const trace = Trace.parse(json);
+    const machines = new Set(trace.actors.map((a) => a.machine));
+    for (const chart of ['upload', 'plugin']) expect(machines, chart).toContain(chart);
+    const types = trace.events.map((e) => e.event.type);
+    for (const type of ['upload.start', 'prepare.done', 'upload.done', 'plugin.install', 'plugin.installed', 'plugin.disable']) expect(types, type).toContain(type);
+    const upload = trace.actors.find((a) => a.machine === 'upload')!;
+    expect(trace.events.findLast((e) => e.actor === upload.id)).toMatchObject({ state: 'done' });
+    // The plugin actors the list restores after each action start where the server said (the replay starts there too).
+    expect(trace.actors.filter((a) => a.machine === 'plugin').map((a) => a.start?.value)).toEqual(expect.arrayContaining(['notInstalled', 'enabled', 'disabled']));
+    expect(text).not.toContain(OWNER.password);
+
+    // `npm run replay -- trace.json` agrees.
+    const cli = spawnSync(path.resolve('node_modules/.bin/tsx'), ['tests/qa/replay.ts', path.resolve('tests/.artifacts/trace-upload-plugin.json')], { encoding: 'utf8' });
+    expect(cli.stdout).toBe(`no divergence (${trace.events.length} events, ${trace.actors.length} actors)\n`);
+    expect(cli.status).toBe(0);
     await page.close();
   });
 

@@ -9,8 +9,10 @@ import { formatValue, resolveChart } from './paths';
 // `npm run replay -- trace.json` (issue 16): replays an event trace (models/trace.ts) headlessly through
 // the same charts, each actor created from the chart registry (tests/machines/examples/) with its
 // side-effect actions replaced by stand-ins that only record their calls, and compares the state value
-// after each event with the recorded one. It prints the first divergence of each actor, or
-// "no divergence (N events, M actors)"; it exits 1 on a divergence, an unknown chart or an invalid trace.
+// after each event with the recorded one. An actor the app restored from a stored state (a plugin's chart
+// at the state the server reports) starts at the state and context the trace noted for it. It prints the
+// first divergence of each actor, or "no divergence (N events, M actors)"; it exits 1 on a divergence, an
+// unknown chart or an invalid trace.
 //
 // Recorded payloads are redacted (passwords, codes, tokens become "[redacted]"): a chart whose guards
 // read such a value may take another branch on replay, and the divergence says where.
@@ -94,7 +96,10 @@ export function replayTrace(raw: unknown): ReplayReport {
     }
     const examples = CHART_EXAMPLES[chart]!;
     const calls: { type: string; params: unknown }[] = (report.effects[a.id] = []);
-    const actor = createActor(stubSideEffects(examples.machine as AnyStateMachine, calls), { input: inputFor(examples, a.input) } as never);
+    const machine = stubSideEffects(examples.machine as AnyStateMachine, calls);
+    // An actor the app restored from a stored state starts there; the others from their input.
+    const options = a.start ? { snapshot: machine.resolveState({ value: a.start.value, context: a.start.context as never }) } : { input: inputFor(examples, a.input) };
+    const actor = createActor(machine, options as never);
     const entry = { actor, diverged: false, failed: false };
     actor.subscribe({
       error: (error) => {

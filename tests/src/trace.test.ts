@@ -21,6 +21,18 @@ function tracedSession(input: unknown = { token: null }) {
 
 afterEach(() => stopTracing());
 
+/** The argument text of each call of `name(` in a source file (up to its matching parenthesis). */
+function callArguments(text: string, name: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(new RegExp(`\\b${name}\\(`, 'g'))) {
+    let depth = 1;
+    let i = m.index + m[0].length;
+    for (; i < text.length && depth > 0; i += 1) depth += text[i] === '(' ? 1 : text[i] === ')' ? -1 : 0;
+    out.push(text.slice(m.index + m[0].length, i - 1));
+  }
+  return out;
+}
+
 describe('the event-trace recorder', () => {
   it('reaches every chart a view creates: hooks make their actors with useChart, never useActorRef directly', () => {
     const src = path.resolve(import.meta.dirname, '../../src');
@@ -28,6 +40,19 @@ describe('the event-trace recorder', () => {
       .filter((f) => /\.tsx?$/.test(f) && !f.endsWith(path.join('app', 'useChart.ts')))
       .filter((f) => /\buseActorRef\(/.test(fs.readFileSync(path.join(src, f), 'utf8')));
     expect(offenders).toEqual([]);
+  });
+
+  it('reaches the actors made outside a view too (upload runners, plugin lifecycles): every createActor in src/ is traced', () => {
+    const src = path.resolve(import.meta.dirname, '../../src');
+    const made = (fs.readdirSync(src, { recursive: true }) as string[])
+      .filter((f) => /\.tsx?$/.test(f))
+      .map((f) => ({ f, text: fs.readFileSync(path.join(src, f), 'utf8') }))
+      .filter(({ text }) => /\bcreateActor\(/.test(text));
+    expect(made.map(({ f }) => f).sort()).toEqual([path.join('app', 'root.ts'), path.join('components', 'attachments', 'uploadRunner.ts'), path.join('features', 'plugins', 'usePlugins.ts')]);
+    // Each call's arguments hand the actor an inspector of the recorder (root.ts through its `traced` options).
+    for (const { f, text } of made) {
+      for (const args of callArguments(text, 'createActor')) expect(/\b(traceInspector|traced)\(/.test(args), `${f}: createActor(${args.slice(0, 80)}…)`).toBe(true);
+    }
   });
 
   it('names every chart by its file name, which the replay looks it up by', () => {
@@ -81,6 +106,57 @@ describe('the event-trace recorder', () => {
     expect(JSON.stringify(trace)).not.toContain('Typed-pass-9');
     expect(trace.events.filter((e) => e.event.type === 'field.change').map((e) => e.event.value)).toEqual(['ann@example.com', '[redacted]', '[redacted]', '']);
     expect(replayTrace(JSON.parse(JSON.stringify(trace))).divergences).toEqual([]);
+    actor.stop();
+  });
+
+  it('records an upload runner: its events, the resume token redacted, and the trace replays', () => {
+    startTracing();
+    const upload = CHART_EXAMPLES.upload!.machine as AnyStateMachine;
+    const actor = createActor(stubSideEffects(upload, []), { inspect: traceInspector(upload) }).start();
+    const token = { basename: 'u-secret-77', path: 'tmp/u-secret-77' };
+    actor.send({ type: 'upload.start', file: { name: 'film.mp4', size: 5, lastModified: 1 }, chunkSize: 2, threshold: 3, resume: null });
+    actor.send({ type: 'prepare.done', size: 5, hash: null });
+    actor.send({ type: 'chunk.sent', index: 1, token, received: [1] });
+    actor.send({ type: 'chunk.sent', index: 2, token, received: [1, 2] });
+    actor.send({ type: 'chunk.done', index: 3, attachment: { id: 9, name: 'film.mp4', url: '/uploads/film.mp4' } });
+    const trace = buildTrace()!;
+    expect(trace.actors).toEqual([{ id: expect.stringMatching(/^upload-\d+$/), machine: 'upload' }]);
+    expect(trace.events.map((e) => e.event.type)).toEqual(['upload.start', 'prepare.done', 'chunk.sent', 'chunk.sent', 'chunk.done']);
+    expect(trace.events.at(-1)).toMatchObject({ state: 'done', tags: ['done'] });
+    expect(JSON.stringify(trace)).not.toContain('u-secret-77');
+    const report = replayTrace(JSON.parse(JSON.stringify(trace)));
+    expect(report.errors).toEqual([]);
+    expect(report.divergences).toEqual([]);
+    actor.stop();
+  });
+
+  it('records a plugin actor restored at the state the server reports, and the replay starts it there', () => {
+    startTracing();
+    const plugin = CHART_EXAMPLES.plugin!.machine as AnyStateMachine;
+    const restored = plugin.resolveState({ value: 'disabled', context: { version: '1.0.0', settingsKept: false, lastError: '' } });
+    const actor = createActor(plugin, { snapshot: restored, inspect: traceInspector(plugin) }).start();
+    actor.send({ type: 'plugin.enable' });
+    actor.send({ type: 'plugin.upgrade', version: '1.1.0' });
+    actor.send({ type: 'plugin.uninstall' });
+    actor.send({ type: 'plugin.uninstallFailed', reason: 'drop failed' });
+    const trace = buildTrace()!;
+    expect(Trace.safeParse(trace).success).toBe(true);
+    expect(trace.actors).toEqual([
+      { id: expect.stringMatching(/^plugin-\d+$/), machine: 'plugin', start: { value: 'disabled', context: { version: '1.0.0', settingsKept: false, lastError: '' } } },
+    ]);
+    expect(trace.events.map((e) => [e.event.type, e.state])).toEqual([
+      ['plugin.enable', 'enabled'],
+      ['plugin.upgrade', 'enabled'],
+      ['plugin.uninstall', 'uninstalling'],
+      ['plugin.uninstallFailed', 'failed'],
+    ]);
+    const report = replayTrace(JSON.parse(JSON.stringify(trace)));
+    expect(report.errors).toEqual([]);
+    expect(report.divergences).toEqual([]);
+    // Started at the chart's initial state instead, the replay would part at the first event.
+    const fromScratch = JSON.parse(JSON.stringify(trace)) as typeof trace;
+    delete fromScratch.actors[0]!.start;
+    expect(replayTrace(fromScratch).divergences).toEqual([expect.objectContaining({ step: 1, recorded: 'enabled', replayed: 'notInstalled' })]);
     actor.stop();
   });
 
@@ -147,5 +223,20 @@ describe("a browser session's trace", () => {
     expect(report.errors).toEqual([]);
     expect(report.divergences).toEqual([]);
     expect(report.events).toBeGreaterThan(30);
+  });
+});
+
+describe("a browser session's upload and plugin actions", () => {
+  // The upload and plugin actors of a trace recorded by tests/e2e/trace.test.ts (a file uploaded on the
+  // attachments screen, the built-in plugin installed and disabled): the plugin list's actors start at the
+  // state the server reported, and the whole replays through today's charts.
+  const recorded = JSON.parse(fs.readFileSync(new URL('./fixtures/browser-trace-upload-plugin.json', import.meta.url), 'utf8')) as Trace;
+
+  it('replays with no divergence', () => {
+    expect(new Set(recorded.actors.map((a) => a.machine))).toEqual(new Set(['upload', 'plugin']));
+    const report = replayTrace(recorded);
+    expect(report.errors).toEqual([]);
+    expect(report.divergences).toEqual([]);
+    expect(report.effects[recorded.actors.find((a) => a.machine === 'upload')!.id]!.map((c) => c.type)).toEqual(['prepareFile', 'checkHash', 'sendFile', 'finished']);
   });
 });

@@ -4,6 +4,7 @@ import { ATTACHMENT_TYPE } from '../../../models/attachment';
 import { uploadMachine, type ResumeToken, type UploadedAttachment } from '../../../machines/upload.machine';
 import { ApiFailure, get, post } from '../../api/http';
 import { currentSiteStore } from '../../app/siteStore';
+import { traceInspector } from '../../app/trace';
 import { t } from '../../i18n';
 import { kindOfFile } from './attachmentKinds';
 import { compressImage } from './imageCompression';
@@ -124,6 +125,8 @@ export function startUpload(file: File, options: UploadOptions): UploadHandle {
         finished: (_, { attachment }) => options.onFinished?.(attachment),
       },
     }),
+    // Not a view's chart (no useChart): traced all the same, like every chart's actor.
+    { inspect: traceInspector(uploadMachine) },
   );
   actor.start();
 

@@ -11,10 +11,13 @@ import { useOnViewReturn } from '../../app/viewActive';
 import { notify } from '../../components/Toaster';
 import { t } from '../../i18n';
 import { validateWith } from '../../i18n/zodErrors';
+import { usePermissions } from '../../app/permissions';
+import { restoreFromRecycleBin } from '../resource/restoreFromRecycleBin';
 import { useApiForm } from './useApiForm';
 
 // The attachment grid of the selected category (GET attachment/index: limit 18, page, type, cate_id,
-// name), with delete (to the recycle bin), the network-attachment form and the edit form.
+// name), with delete (to the recycle bin: at once with an Undo in the toast for a role that may use the bin,
+// after a confirm for the others), the network-attachment form and the edit form.
 
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
@@ -41,6 +44,10 @@ async function copyText(text: string) {
 }
 
 export function useAttachmentList() {
+  const { mayUse } = usePermissions();
+  const restore = restoreFromRecycleBin('attachment', mayUse('recycleBin'));
+  const restoreRef = useRef(restore);
+  restoreRef.current = restore;
   const actor = useChart(
     resourceListMachine.provide({
       actions: {
@@ -54,7 +61,16 @@ export function useAttachmentList() {
             .then(({ msg }) => actor.send({ type: 'delete.done', message: msg }))
             .catch((e: unknown) => actor.send({ type: 'delete.failed', message: messageOf(e) }));
         },
-        notify: (_, { kind, message }) => notify(kind, message),
+        restoreRows: (_, { ids }) => {
+          if (!restoreRef.current) return;
+          restoreRef.current(ids)
+            .then(({ msg }) => actor.send({ type: 'undo.done', message: msg }))
+            .catch((e: unknown) => actor.send({ type: 'undo.failed', message: messageOf(e) }));
+        },
+        notify: (_, { kind, message, undo }) =>
+          undo
+            ? notify(kind, t('common.deletedUndoable', { count: undo.length }), { label: t('common.undo'), onClick: () => actor.send({ type: 'delete.undo', ids: undo }) })
+            : notify(kind, message),
       },
     }),
     { input: { limit: ATTACHMENT_PAGE_SIZE } },
@@ -124,7 +140,8 @@ export function useAttachmentList() {
     setLimit: (limit: number) => actor.send({ type: 'limit.change', limit }),
     toggleRow: (id: number) => actor.send({ type: 'row.toggle', id }),
     toggleAll: () => actor.send({ type: 'rows.toggleAll' }),
-    requestDelete: (ids: number[]) => actor.send({ type: 'delete.request', ids }),
+    /** To the recycle bin: at once with an undo when the role may restore from the bin, else after a confirm. */
+    requestDelete: (ids: number[]) => actor.send({ type: 'delete.request', ids, undoable: Boolean(restoreRef.current) }),
     confirmDelete: () => actor.send({ type: 'delete.confirm' }),
     cancelDelete: () => actor.send({ type: 'delete.cancel' }),
     copyUrl: (url: string) =>

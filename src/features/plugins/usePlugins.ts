@@ -6,6 +6,7 @@ import type { UserMenuList } from '../../../models/account';
 import { ApiFailure, get, post } from '../../api/http';
 import { notify } from '../../components/Toaster';
 import { shellStore } from '../../app/shellStore';
+import { traceInspector } from '../../app/trace';
 import { useStore } from '../../app/store';
 import { languageStore } from '../../i18n';
 
@@ -47,7 +48,8 @@ class PluginActors {
     for (const a of this.actors.values()) a.stop();
     this.actors = new Map(
       rows.map((r) => {
-        const actor = createActor(pluginMachine, { snapshot: pluginAt(r.state, { version: r.version, lastError: r.last_error }) });
+        // Traced like every chart's actor; the trace notes the state it was restored at (the replay starts there).
+        const actor = createActor(pluginMachine, { snapshot: pluginAt(r.state, { version: r.version, lastError: r.last_error }), inspect: traceInspector(pluginMachine) });
         actor.subscribe(this.changed);
         return [r.id, actor.start()];
       }),

@@ -157,7 +157,7 @@ export function ColumnResizeHandle({ name, label, width, onResize }: { name: str
       cursor="col-resize"
       touchAction="none"
       _hover={{ bg: 'colorPalette.muted' }}
-      _focusVisible={{ bg: 'colorPalette.solid', outline: 'none' }}
+      _focusVisible={{ bg: 'colorPalette.solid', outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '1px' }}
       colorPalette="blue"
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
