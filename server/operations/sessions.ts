@@ -116,17 +116,22 @@ async function resolveSessionTimes(db: Executor, config: Config, token: string, 
   return { auth, expiresAt: session.expiresAt.getTime(), lastSeenAt };
 }
 
-/** How long a resolved session is answered from memory at most (bounds what another process's revocation takes). */
+/**
+ * How long a resolved session is answered from memory at most while other processes' changes may go unheard (the
+ * PostgreSQL listener not connected): bounds what another process's revocation takes then.
+ */
 export const SESSION_REUSE_MS = 2_000;
 /** Most sessions remembered; beyond it the memory starts over. */
 const SESSION_REUSE_MAX = 10_000;
 
 /**
- * Resolved sessions by token hash, reused for up to SESSION_REUSE_MS while this process has written nothing
- * since they were read (server/http/dbWrites.ts), so a logout, a password, role or status change, or any other
- * write made here (revocation included) is seen by the very next call; a revocation by another process sharing
- * the database is seen as soon as its sessions_changed notification arrives (migration 0017, heard by the listener
- * of pageCache.ts, which moves the epoch), and within SESSION_REUSE_MS at worst (listener down). The lifetime, idle and last-seen rules are checked on every
+ * Resolved sessions by token hash, reused while this process has written nothing since they were read
+ * (server/http/dbWrites.ts), so a logout, a password, role or status change, or any other write made here
+ * (revocation included) is seen by the very next call. A revocation by another process sharing the database is
+ * seen as soon as its sessions_changed notification arrives (migration 0017, heard by the listener of
+ * pageCache.ts, which moves the epoch): while that listener is up (`othersHeard`, always on PGlite) a session is
+ * reused until its last-seen refresh is due (TOUCH_EVERY_MS), so a busy admin's calls read no session (issue 14);
+ * while it is down, for SESSION_REUSE_MS at most. The lifetime, idle and last-seen rules are checked on every
  * reuse as on a read: a session due for its last-seen refresh is read (and touched) again.
  */
 export class SessionMemory {
@@ -142,7 +147,7 @@ export class SessionMemory {
     if (
       known &&
       this.writes.unchangedSince(known.epoch) &&
-      now - known.readAt < SESSION_REUSE_MS &&
+      now - known.readAt < (this.writes.othersHeard ? TOUCH_EVERY_MS : SESSION_REUSE_MS) &&
       now < known.expiresAt &&
       now - known.lastSeenAt <= Math.min(TOUCH_EVERY_MS, config.sessionIdleMinutes * 60_000)
     ) {

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import rateLimit, { normalizeIP, type FastifyRateLimitOptions, type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
-import { rateCountersOf, type RateCounters } from '../services/rateCounters';
+import { rateCountersOf, type RateCounters, type RateHit } from '../services/rateCounters';
 import { ApiError } from '../http/errors';
 import { authenticate, tokenOf } from '../http/route';
 
@@ -22,36 +22,45 @@ async function apiCaller(req: FastifyRequest): Promise<string> {
   return `ip:${normalizeIP(req.ip)}`;
 }
 
+type StoreCallback = (err: Error | null, res?: { current: number; ttl: number }) => void;
+
+const answer = (cb: StoreCallback, r: RateHit | Promise<RateHit>) => {
+  if (r instanceof Promise) r.then((v) => cb(null, { current: v.count, ttl: v.ttl }), (err: Error) => cb(err));
+  else cb(null, { current: r.count, ttl: r.ttl });
+};
+
 /**
  * A @fastify/rate-limit store counting in table rate_counters (server/services/rateCounters.ts), so every server of
  * a cluster on one PostgreSQL database shares one budget per key (issue 17). Each route with its own
- * `config.rateLimit` gets its own key space (method and URL), as the in-memory store gives each its own map.
+ * `config.rateLimit` (login, SMS codes) gets its own key space (method and URL), as the in-memory store gives each
+ * its own map, and counts every hit in the database before answering. The admin API limit (app.rateLimit, no
+ * route) counts in memory and writes its hits once in API_FLUSH_MS (hitSoon: no write per API call, issue 14),
+ * cluster-wide within a second.
  */
 function sharedStore(counters: RateCounters): FastifyRateLimitStoreCtor {
   class SharedStore implements FastifyRateLimitStore {
     constructor(
       _options: FastifyRateLimitOptions,
       private readonly prefix = 'api:',
+      private readonly buffered = false,
     ) {}
 
-    incr(key: string, cb: (err: Error | null, res?: { current: number; ttl: number }) => void, timeWindow: number) {
-      counters.hit(this.prefix + key, timeWindow).then(
-        (r) => cb(null, { current: r.count, ttl: r.ttl }),
-        (err: Error) => cb(err),
-      );
+    incr(key: string, cb: StoreCallback, timeWindow: number) {
+      const k = this.prefix + key;
+      answer(cb, this.buffered ? counters.hitSoon(k, timeWindow) : counters.hit(k, timeWindow));
     }
 
-    read(key: string, cb: (err: Error | null, res?: { current: number; ttl: number }) => void, timeWindow: number) {
-      counters.read(this.prefix + key, timeWindow).then(
-        (r) => cb(null, { current: r.count, ttl: r.ttl }),
-        (err: Error) => cb(err),
+    read(key: string, cb: StoreCallback, timeWindow: number) {
+      const k = this.prefix + key;
+      answer(
+        cb,
+        counters.read(k, timeWindow).then((r) => (this.buffered ? { ...r, count: r.count + counters.unsent(k) } : r)),
       );
     }
 
     child(routeOptions: FastifyRateLimitOptions & { routeInfo?: { method?: unknown; url?: string } }) {
       const route = routeOptions.routeInfo;
-      const prefix = route?.url ? `${String(route.method)} ${route.url}:` : 'api:';
-      return new SharedStore(routeOptions, prefix);
+      return route?.url ? new SharedStore(routeOptions, `${String(route.method)} ${route.url}:`) : new SharedStore(routeOptions, 'api:', true);
     }
   }
   return SharedStore;
@@ -74,6 +83,8 @@ export default fp(
       timeWindow: MINUTE_MS,
       errorResponseBuilder: () => new ApiError(429, 'error.tooManyRequests'),
     });
+    // Buffered API hits are written before the database closes (the app's onClose hooks run before its owner closes it).
+    if (counters) app.addHook('onClose', () => counters.close());
     const apiLimit: onRequestHookHandler = app.rateLimit({ max: app.ctx.config.rateLimit.api, timeWindow: MINUTE_MS, keyGenerator: apiCaller });
     app.addHook('onRoute', (route) => {
       if (!isApiUrl(route.url ?? route.path) || route.config?.rateLimit != null) return;

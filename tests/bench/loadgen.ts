@@ -59,24 +59,33 @@ class Recorder {
   }
 }
 
-/** C connections, each looping for `seconds` (after `warmup` seconds whose answers are not counted). */
-export async function closedLoop(target: string, opts: { connections: number; seconds: number; warmup?: number; headers?: Record<string, string> }): Promise<LoadResult> {
-  const url = new URL(target);
+/**
+ * C connections, each looping for `seconds` (after `warmup` seconds whose answers are not counted). `target` is one
+ * URL, or a function naming each request's URL by its connection and its number on that connection (a mix of
+ * calls, spread over several servers).
+ */
+export async function closedLoop(
+  target: string | ((connection: number, n: number) => string),
+  opts: { connections: number; seconds: number; warmup?: number; headers?: Record<string, string> },
+): Promise<LoadResult> {
+  const single = typeof target === 'string' ? new URL(target) : undefined;
+  const urlOf = (c: number, n: number) => single ?? new URL((target as (c: number, n: number) => string)(c, n));
+  // maxSockets is per host: each server gets at most C connections.
   const agent = new http.Agent({ keepAlive: true, maxSockets: opts.connections });
   const headers = opts.headers ?? {};
   const warmEnd = performance.now() + (opts.warmup ?? 0) * 1000;
   const end = warmEnd + opts.seconds * 1000;
   const rec = new Recorder();
-  const worker = async () => {
-    for (;;) {
+  const worker = async (connection: number) => {
+    for (let n = 0; ; n++) {
       const t0 = performance.now();
       if (t0 >= end) return;
-      const a = await get(agent, url, headers);
+      const a = await get(agent, urlOf(connection, n), headers);
       const t1 = performance.now();
       if (t0 >= warmEnd) rec.add(t1 - t0, a);
     }
   };
-  await Promise.all(Array.from({ length: opts.connections }, worker));
+  await Promise.all(Array.from({ length: opts.connections }, (_, c) => worker(c)));
   const measured = (performance.now() - Math.max(warmEnd, 0)) / 1000;
   agent.destroy();
   return rec.result(Math.max(measured, opts.seconds));

@@ -103,7 +103,7 @@ export const publicPages: BenchEntry = {
 };
 
 export const adminList: BenchEntry = {
-  name: `admin content list at 1M articles (page ${LIST_PAGE} of the biggest column, with total) vs WordPress REST`,
+  name: `admin: content list at 1M articles (page ${LIST_PAGE} of the biggest column, with total) vs WordPress REST`,
   async run() {
     const { dataset, dbs, notes } = await targets();
     const wp = await wordpressPeer(dataset);

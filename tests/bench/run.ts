@@ -2,6 +2,7 @@ import { chunkedUpload } from './chunkedUpload';
 import { staticGeneration } from './staticGen';
 import { millionArticleEntries } from './millionArticles';
 import { adminLoad } from './adminLoad';
+import { clusterThroughput } from './cluster';
 
 // `npm run bench`: runs each entry in turn and prints its figures. Later issues add their entries to
 // ENTRIES; `npm run bench -- <text>` runs only the entries whose name contains the text.
@@ -12,7 +13,7 @@ export interface BenchEntry {
   run(): Promise<Record<string, string>>;
 }
 
-const ENTRIES: BenchEntry[] = [chunkedUpload, staticGeneration, ...millionArticleEntries, adminLoad];
+const ENTRIES: BenchEntry[] = [chunkedUpload, staticGeneration, ...millionArticleEntries, adminLoad, clusterThroughput];
 
 async function main() {
   const filter = process.argv.slice(2).join(' ').toLowerCase();

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, SUPER_ACCOUNT, SUPER_PASSWORD, type TestApp } from '../helpers/app';
 
@@ -141,6 +142,45 @@ describe('a call is authenticated once', () => {
       expect(lookups).toBe(1);
     } finally {
       await once.close();
+    }
+  });
+});
+
+describe.skipIf(process.env.BANYAN_TEST_DB !== 'postgres')('the admin API limit on PostgreSQL (issue 14)', () => {
+  it('a busy admin’s calls are written to the shared counter together, not once per call, and every one is counted', async () => {
+    const API_PER_MINUTE = 40;
+    const busy = await startTestApp({ rateLimit: { api: API_PER_MINUTE, login: 1000 } });
+    try {
+      const token = await busy.login();
+      const client = (busy.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
+      const original = client.query.bind(client);
+      let writes = 0;
+      client.query = (...args: unknown[]) => {
+        const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text: string }).text;
+        if (/^\s*insert into rate_counters\b/i.test(text)) writes++;
+        return original(...args);
+      };
+      // The session's API calls, in its fresh database (login calls count under their own route's key).
+      const counted = async () =>
+        Number(
+          ((await busy.db.execute(sql`select coalesce(sum(count), 0) as n from rate_counters where key like 'api:session:%'`)) as unknown as { rows: Array<{ n: string }> })
+            .rows[0]!.n,
+        );
+      const calls = 24;
+      const codes = await Promise.all(Array.from({ length: calls }, () => busy.client(token).get('/admin/current').then((r) => r.code)));
+      expect(codes).toEqual(Array(calls).fill(0));
+      const end = Date.now() + 2000;
+      while ((await counted()) < calls && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+      expect(await counted()).toBe(calls);
+      // The window's first call is written at once, the others together once API_FLUSH_MS has passed.
+      expect(writes).toBeGreaterThan(0);
+      expect(writes).toBeLessThanOrEqual(4);
+      // One server alone still counts exactly: the rest of the budget, then 429.
+      const rest = [];
+      for (let i = calls; i <= API_PER_MINUTE; i++) rest.push((await busy.client(token).get('/admin/current')).code);
+      expect(rest).toEqual([...Array(API_PER_MINUTE - calls).fill(0), 429]);
+    } finally {
+      await busy.close();
     }
   });
 });
