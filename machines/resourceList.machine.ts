@@ -1,21 +1,29 @@
 import { assign, setup } from 'xstate';
 
-// Any resource's list page: load a page with the applied filters, change filters / page / page size,
-// select rows, delete one or many after a confirm, or at once with an undo when they go to a recycle bin
-// (`undoable`). The app provides fetchPage (GET {name}/index, then page.loaded / page.failed), deleteRows
+// Any resource's list page: load a page with the applied filters, change filters / page / page size /
+// sort (a column header toggles ascending and descending), select rows, delete one or many after a
+// confirm, or at once with an undo when they go to a recycle bin (`undoable`). The app provides fetchPage (GET {name}/index, then page.loaded / page.failed), deleteRows
 // (POST {name}/delete, then delete.done / delete.failed), restoreRows (the recycle bin's restore, then
 // undo.done / undo.failed), notify (a toast, with an undo when it names the deleted ids) and recordQuery
 // (the page's URL shows the query: a user's change adds a history entry, a correction replaces it).
 // The chart owns the query; the URL is read into its input and, on back / forward, sent back as
-// query.restore.
+// query.restore. What a shown list (`settled`: ready or failed) accepts alike sits on that parent.
 
 export type Filters = Record<string, string | number | undefined>;
 export type Row = { id: number } & Record<string, unknown>;
+
+export type SortOrder = 'asc' | 'desc';
+/** A list's order by one of its sortable columns; none: the list's own default order. */
+export interface ListSort {
+  by: string;
+  order: SortOrder;
+}
 
 export interface ListQuery {
   page: number;
   limit: number;
   filters: Filters;
+  sort?: ListSort;
 }
 
 export interface ListContext {
@@ -40,6 +48,8 @@ export type ListEvent =
   | { type: 'filters.reset' }
   | { type: 'page.change'; page: number }
   | { type: 'limit.change'; limit: number }
+  /** A sortable column's header: the same column flips its direction, another one sorts ascending. */
+  | { type: 'sort.toggle'; by: string }
   | { type: 'row.toggle'; id: number }
   | { type: 'rows.toggleAll' }
   /** `undoable`: the rows go to a recycle bin, so they are deleted at once and the toast offers an undo. */
@@ -59,17 +69,25 @@ export interface ListInput {
   limit: number;
   page?: number;
   filters?: Filters;
+  sort?: ListSort;
 }
 
 const clean = (filters: Filters): Filters =>
   Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== ''));
 
-/** Same page, size and filters (a URL gives '2' where a select gave 2). */
+const sameSort = (a?: ListSort, b?: ListSort) => a?.by === b?.by && (a === undefined || a.order === b?.order);
+
+/** Same page, size, filters and sort (a URL gives '2' where a select gave 2). */
 export function sameQuery(a: ListQuery, b: ListQuery): boolean {
   const fa = clean(a.filters);
   const fb = clean(b.filters);
   const keys = new Set([...Object.keys(fa), ...Object.keys(fb)]);
-  return a.page === b.page && a.limit === b.limit && [...keys].every((k) => String(fa[k] ?? '') === String(fb[k] ?? ''));
+  return a.page === b.page && a.limit === b.limit && sameSort(a.sort, b.sort) && [...keys].every((k) => String(fa[k] ?? '') === String(fb[k] ?? ''));
+}
+
+/** The sort a click on column `by`'s header makes of `current`. */
+export function toggledSort(current: ListSort | undefined, by: string): ListSort {
+  return current?.by === by ? { by, order: current.order === 'asc' ? 'desc' : 'asc' } : { by, order: 'asc' };
 }
 
 /** The query a user's change made, recorded as a new history entry. */
@@ -96,7 +114,7 @@ export const resourceListMachine = setup({
 }).createMachine({
   id: 'resourceList',
   context: ({ input }) => ({
-    query: { page: Math.max(1, input.page ?? 1), limit: input.limit, filters: clean(input.filters ?? {}) },
+    query: { page: Math.max(1, input.page ?? 1), limit: input.limit, filters: clean(input.filters ?? {}), ...(input.sort ? { sort: input.sort } : {}) },
     draft: { ...input.filters },
     rows: [],
     count: 0,
@@ -131,7 +149,7 @@ export const resourceListMachine = setup({
             ],
           },
           {
-            target: 'ready',
+            target: 'settled',
             actions: assign({
               rows: ({ event }) => event.rows,
               count: ({ event }) => event.count,
@@ -140,11 +158,13 @@ export const resourceListMachine = setup({
             }),
           },
         ],
-        'page.failed': { target: 'failed', actions: assign({ error: ({ event }) => event.message }) },
+        'page.failed': { target: 'settled.failed', actions: assign({ error: ({ event }) => event.message }) },
       },
     },
-    ready: {
-      initial: 'checking',
+    // A list on screen, with its rows (ready) or its error (failed): either can load again, show
+    // another query (back / forward) or apply, reset and sort anew.
+    settled: {
+      initial: 'ready',
       always: { guard: 'stale', target: 'loading' },
       on: {
         'list.reload': 'loading',
@@ -155,39 +175,48 @@ export const resourceListMachine = setup({
         },
         'filters.apply': { target: 'loading', actions: [assign({ query: ({ context }) => ({ ...context.query, page: 1, filters: clean(context.draft) }) }), recordChange] },
         'filters.reset': { target: 'loading', actions: [assign({ draft: {}, query: ({ context }) => ({ ...context.query, page: 1, filters: {} }) }), recordChange] },
-        'page.change': { target: 'loading', actions: [assign({ query: ({ context, event }) => ({ ...context.query, page: Math.max(1, event.page) }) }), recordChange] },
-        'limit.change': { target: 'loading', actions: [assign({ query: ({ context, event }) => ({ ...context.query, page: 1, limit: event.limit }) }), recordChange] },
-        'row.toggle': {
-          actions: assign({
-            selected: ({ context, event }) =>
-              context.selected.includes(event.id) ? context.selected.filter((id) => id !== event.id) : [...context.selected, event.id],
-          }),
-        },
-        'rows.toggleAll': {
-          actions: assign({
-            selected: ({ context }) => (context.selected.length === context.rows.length ? [] : context.rows.map((r) => r.id)),
-          }),
-        },
-        'delete.request': [
-          {
-            guard: 'undoableRequest',
-            target: 'removing',
-            actions: [assign({ pendingDelete: ({ event }) => event.ids }), { type: 'deleteRows', params: ({ event }) => ({ ids: event.ids }) }],
-          },
-          { guard: 'hasIds', target: 'confirmingDelete', actions: assign({ pendingDelete: ({ event }) => event.ids }) },
-        ],
+        'sort.toggle': { target: 'loading', actions: [assign({ query: ({ context, event }) => ({ ...context.query, page: 1, sort: toggledSort(context.query.sort, event.by) }) }), recordChange] },
       },
       states: {
-        checking: { always: [{ guard: 'hasRows', target: 'filled' }, { target: 'empty' }] },
-        filled: { tags: ['filled'] },
-        empty: { tags: ['empty'] },
+        ready: {
+          initial: 'checking',
+          on: {
+            'page.change': { target: '#resourceList.loading', actions: [assign({ query: ({ context, event }) => ({ ...context.query, page: Math.max(1, event.page) }) }), recordChange] },
+            'limit.change': { target: '#resourceList.loading', actions: [assign({ query: ({ context, event }) => ({ ...context.query, page: 1, limit: event.limit }) }), recordChange] },
+            'row.toggle': {
+              actions: assign({
+                selected: ({ context, event }) =>
+                  context.selected.includes(event.id) ? context.selected.filter((id) => id !== event.id) : [...context.selected, event.id],
+              }),
+            },
+            'rows.toggleAll': {
+              actions: assign({
+                selected: ({ context }) => (context.selected.length === context.rows.length ? [] : context.rows.map((r) => r.id)),
+              }),
+            },
+            'delete.request': [
+              {
+                guard: 'undoableRequest',
+                target: '#resourceList.removing',
+                actions: [assign({ pendingDelete: ({ event }) => event.ids }), { type: 'deleteRows', params: ({ event }) => ({ ids: event.ids }) }],
+              },
+              { guard: 'hasIds', target: '#resourceList.confirmingDelete', actions: assign({ pendingDelete: ({ event }) => event.ids }) },
+            ],
+          },
+          states: {
+            checking: { always: [{ guard: 'hasRows', target: 'filled' }, { target: 'empty' }] },
+            filled: { tags: ['filled'] },
+            empty: { tags: ['empty'] },
+          },
+        },
+        failed: { tags: ['failed'] },
       },
     },
     confirmingDelete: {
       tags: ['confirming'],
       on: {
         'delete.confirm': { target: 'deleting', actions: { type: 'deleteRows', params: ({ context }) => ({ ids: context.pendingDelete }) } },
-        'delete.cancel': { target: 'ready', actions: assign({ pendingDelete: [] }) },
+        'delete.cancel': { target: 'settled', actions: assign({ pendingDelete: [] }) },
       },
     },
     deleting: {
@@ -201,7 +230,7 @@ export const resourceListMachine = setup({
           ],
         },
         'delete.failed': {
-          target: 'ready',
+          target: 'settled',
           actions: [assign({ pendingDelete: [] }), { type: 'notify', params: ({ event }) => ({ kind: 'error' as const, message: event.message }) }],
         },
       },
@@ -218,23 +247,9 @@ export const resourceListMachine = setup({
           ],
         },
         'delete.failed': {
-          target: 'ready',
+          target: 'settled',
           actions: [assign({ pendingDelete: [] }), { type: 'notify', params: ({ event }) => ({ kind: 'error' as const, message: event.message }) }],
         },
-      },
-    },
-    failed: {
-      tags: ['failed'],
-      always: { guard: 'stale', target: 'loading' },
-      on: {
-        'list.reload': 'loading',
-        'query.restore': {
-          guard: 'restoresAnother',
-          target: 'loading',
-          actions: assign(({ event }) => ({ query: { ...event.query, filters: clean(event.query.filters) }, draft: { ...event.query.filters } })),
-        },
-        'filters.apply': { target: 'loading', actions: [assign({ query: ({ context }) => ({ ...context.query, page: 1, filters: clean(context.draft) }) }), recordChange] },
-        'filters.reset': { target: 'loading', actions: [assign({ draft: {}, query: ({ context }) => ({ ...context.query, page: 1, filters: {} }) }), recordChange] },
       },
     },
   },

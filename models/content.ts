@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DateFilter, Id, IdsBody, NumberFilter, Paging, TextFilter } from './common';
+import { sortQuery } from './listSort';
 import type { ModelField } from './contentModel';
 import type { Category } from './category';
 
@@ -72,6 +73,10 @@ export type ContentSave = z.infer<typeof ContentSave>;
 export const ContentUpdate = z.object({ id: Id, version: z.coerce.number().int().min(1), ...contentFields });
 export type ContentUpdate = z.infer<typeof ContentUpdate>;
 
+/** What the content list sorts by (each has an index per list shape: server/db/schema/content.ts). */
+export const CONTENT_SORT_KEYS = ['id', 'published_at', 'updated_at', 'views', 'sort'] as const;
+export type ContentSortKey = (typeof CONTENT_SORT_KEYS)[number];
+
 export const ContentListQuery = Paging.extend({
   category_id: NumberFilter,
   status: NumberFilter,
@@ -82,6 +87,7 @@ export const ContentListQuery = Paging.extend({
   end: DateFilter,
   /** 1 lists the content in the recycle bin (delAll'd) instead. */
   deleted: NumberFilter,
+  ...sortQuery(CONTENT_SORT_KEYS),
 });
 
 /** GET /content/create?category_id → what the add form needs. */

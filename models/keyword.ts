@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id, NumberFilter, Paging, TextFilter } from './common';
+import { sortQuery } from './listSort';
 import { SiteUrl } from './siteUrl';
 
 // Site keywords (/Keyword/index, spec §3 "Site keyword", §4 "Keyword: paused or active"): the words a
@@ -51,7 +52,8 @@ export const KeywordFields = z.object({
 });
 export const KeywordCreate = KeywordFields;
 export const KeywordUpdate = KeywordFields.extend({ id: Id });
-export const KeywordListQuery = Paging.extend({ name: TextFilter, status: NumberFilter });
+/** The keyword list sorts by name or weight (indexes site_keywords_site_name_idx, site_keywords_site_weight_idx). */
+export const KeywordListQuery = Paging.extend({ name: TextFilter, status: NumberFilter, ...sortQuery(['name', 'weight']) });
 
 /** POST /keyword/status: pause or activate several keywords. */
 export const KeywordStatusBody = z.object({ ids: z.array(Id).min(1).max(1000), status: KeywordStatus });

@@ -55,6 +55,8 @@ export interface ColumnDef {
   width?: number;
   /** Hidden on narrow (mobile) screens. */
   wide?: boolean;
+  /** Its header sorts the list (the list query's orderBy accepts this column's name). */
+  sortable?: boolean;
 }
 
 export type FilterKind = 'text' | 'select' | 'dateRange';

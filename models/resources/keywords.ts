@@ -21,9 +21,9 @@ export const keywordResource = defineResource({
   titleField: 'name',
   list: {
     columns: [
-      { name: 'name' },
+      { name: 'name', sortable: true },
       { name: 'link', wide: true },
-      { name: 'weight', width: 70, wide: true },
+      { name: 'weight', width: 70, wide: true, sortable: true },
       { name: 'link_count', width: 90, wide: true },
       { name: 'position', width: 110 },
       { name: 'checked_at', kind: 'datetime', wide: true },

@@ -41,6 +41,7 @@ export const keywordServerResource = tableResource({
   toValues: (b) => ({ name: b.name, link: b.link, weight: b.weight, status: b.status, innerLink: b.inner_link }),
   where: keywordListWhere,
   orderBy: [desc(siteKeywords.weight), desc(siteKeywords.id)],
+  sort: { name: siteKeywords.name, weight: siteKeywords.weight },
   async check({ db, siteId, current }, body) {
     const name = body.name as string;
     const [taken] = await db

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -32,6 +32,11 @@ export interface TableResourceOptions<D extends ResourceDef, Row extends Record<
   /** List conditions from the list query's filters. */
   where?: (query: z.infer<D['listQuery']>) => Array<SQL | undefined>;
   orderBy?: Array<PgColumn | SQL>;
+  /**
+   * The column each key of the list query's `orderBy` sorts by (then id, the same way), for the columns the
+   * resource declares sortable; each such order needs an index of its own.
+   */
+  sort?: Record<string, PgColumn>;
   /** Checks a body against the database (e.g. a referenced record is in the same site). */
   check?: (ctx: { db: Executor; auth: AuthContext; siteId: number | null; current?: Row }, body: Record<string, unknown>) => Promise<void>;
 }
@@ -61,10 +66,18 @@ export function tableResource<D extends ResourceDef, Row extends Record<string, 
     registerRecycleType({ type: def.name, table, id: c.id, title: o.title, siteId: c.siteId, deletedAt: c.deletedAt, deletedBy: c.deletedBy });
   }
 
+  /** A sortable column's order asked by the query (the list query's schema allowed only declared keys). */
+  const sortedBy = (q: { orderBy?: string; order?: 'asc' | 'desc' }) => {
+    const column = q.orderBy ? o.sort?.[q.orderBy] : undefined;
+    if (!column) return undefined;
+    const way = q.order === 'desc' ? desc : asc;
+    return column === c.id ? [way(c.id)] : [way(column), way(c.id)];
+  };
+
   return defineServerResource({
     def,
     async list(ctx, query) {
-      const q = query as z.infer<D['listQuery']> & { page: number; limit: number };
+      const q = query as z.infer<D['listQuery']> & { page: number; limit: number; orderBy?: string; order?: 'asc' | 'desc' };
       const siteId = siteOf(ctx.req, ctx.auth);
       const where = and(live(), siteId !== null && c.siteId ? eq(c.siteId, siteId) : undefined, ...(o.where?.(q) ?? []));
       const [total] = await db(ctx).select({ n: count() }).from(table).where(where);
@@ -72,7 +85,7 @@ export function tableResource<D extends ResourceDef, Row extends Record<string, 
         .select()
         .from(table)
         .where(where)
-        .orderBy(...(o.orderBy ?? [desc(c.id)]))
+        .orderBy(...(sortedBy(q) ?? o.orderBy ?? [desc(c.id)]))
         .limit(q.limit)
         .offset(offsetOf(q.page, q.limit))) as Row[];
       return { rows: rows.map(o.toApi), count: Number(total?.n ?? 0) };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestModel } from '@xstate/graph';
 import type { SnapshotFrom } from 'xstate';
-import { resourceListMachine, type Filters, type ListEvent } from '../../machines/resourceList.machine';
+import { resourceListMachine, toggledSort, type Filters, type ListEvent } from '../../machines/resourceList.machine';
 import { assertEveryTransitionWalked, trackTransitions } from './coverage';
 import { describePath, serializeTransition, startRecorded, walkPath, type Call, type StepCheck } from './harness';
 import { ROWS, loaded, queryEvents, deleteEvents } from './examples/resourceList.examples';
@@ -12,23 +12,23 @@ type Type = ListEvent['type'];
 const coverage = trackTransitions(resourceListMachine);
 const start = () => startRecorded(resourceListMachine, ['fetchPage', 'deleteRows', 'restoreRows', 'notify'], coverage, { limit: 10 });
 
-const READY: Type[] = ['list.reload', 'filters.change', 'filters.apply', 'filters.reset', 'page.change', 'limit.change', 'row.toggle', 'rows.toggleAll', 'delete.request'];
+const READY: Type[] = ['list.reload', 'filters.change', 'filters.apply', 'filters.reset', 'sort.toggle', 'page.change', 'limit.change', 'row.toggle', 'rows.toggleAll', 'delete.request'];
 // Filter typing and the toast's undo are accepted in every state (they only edit the draft, or restore rows).
 const ANYTIME: Type[] = ['filters.change', 'delete.undo', 'undo.done', 'undo.failed'];
 const VIEWS: Record<string, { tags: string[]; accepts: Type[] }> = {
   '"loading"': { tags: ['busy'], accepts: ['page.loaded', 'page.failed', ...ANYTIME] },
-  '{"ready":"filled"}': { tags: ['filled'], accepts: [...READY, 'query.restore', ...ANYTIME] },
-  '{"ready":"empty"}': { tags: ['empty'], accepts: [...READY, 'query.restore', ...ANYTIME] },
+  '{"settled":{"ready":"filled"}}': { tags: ['filled'], accepts: [...READY, 'query.restore', ...ANYTIME] },
+  '{"settled":{"ready":"empty"}}': { tags: ['empty'], accepts: [...READY, 'query.restore', ...ANYTIME] },
   '"confirmingDelete"': { tags: ['confirming'], accepts: ['delete.confirm', 'delete.cancel', ...ANYTIME] },
   '"deleting"': { tags: ['busy', 'confirming'], accepts: ['delete.done', 'delete.failed', ...ANYTIME] },
   '"removing"': { tags: ['busy'], accepts: ['delete.done', 'delete.failed', ...ANYTIME] },
-  '"failed"': { tags: ['failed'], accepts: ['list.reload', 'filters.apply', 'filters.reset', 'query.restore', ...ANYTIME] },
+  '{"settled":"failed"}': { tags: ['failed'], accepts: ['list.reload', 'filters.apply', 'filters.reset', 'sort.toggle', 'query.restore', ...ANYTIME] },
 };
 const TAGS = ['busy', 'filled', 'empty', 'confirming', 'failed'];
 const PROBES: ListEvent[] = [
   loaded([]),
   { type: 'page.failed', message: '' },
-  ...READY.map((type) => ({ type, name: 'x', value: 'y', page: 2, limit: 20, id: 1, ids: [1] }) as ListEvent),
+  ...READY.map((type) => ({ type, name: 'x', value: 'y', page: 2, limit: 20, id: 1, ids: [1], by: 'id' }) as ListEvent),
   { type: 'delete.confirm' },
   { type: 'delete.cancel' },
   { type: 'delete.done', message: '' },
@@ -45,7 +45,7 @@ function expectViews(s: Snapshot) {
   for (const tag of TAGS) expect(s.hasTag(tag), `tag ${tag}`).toBe(view.tags.includes(tag));
   for (const probe of PROBES) expect(s.can(probe), `can ${probe.type}`).toBe(view.accepts.includes(probe.type));
   expect(s.can({ type: 'delete.request', ids: [] }), 'deleting nothing is refused').toBe(false);
-  if (s.matches('ready')) {
+  if (s.matches({ settled: 'ready' })) {
     expect(s.hasTag('filled')).toBe(s.context.rows.length > 0);
     for (const id of s.context.selected) expect(s.context.rows.map((r) => r.id)).toContain(id);
   }
@@ -102,6 +102,10 @@ function listOracle({ before, after, event, effects }: StepCheck<Snapshot, ListE
     case 'limit.change':
       expect(a.query).toEqual({ ...b.query, page: 1, limit: event.limit });
       return expect(effects).toEqual([fetched]);
+    case 'sort.toggle':
+      // The same column flips its direction; another one starts ascending; back to page 1.
+      expect(a.query).toEqual({ ...b.query, page: 1, sort: { by: event.by, order: b.query.sort?.by === event.by && b.query.sort.order === 'asc' ? 'desc' : 'asc' } });
+      return expect(effects).toEqual([fetched]);
     case 'query.restore':
       // Back / forward: the URL's query is shown as it is, and not recorded again.
       expect(a.query).toEqual({ ...event.query, filters: withoutBlanks(event.query.filters) });
@@ -147,7 +151,7 @@ function listOracle({ before, after, event, effects }: StepCheck<Snapshot, ListE
     case 'undo.done': {
       const notice = { type: 'notify', params: { kind: 'success', message: event.message } };
       // The restored rows show at once when the list is idle; a busy list loads again when it is done.
-      if (before.matches('ready') || before.matches('failed')) {
+      if (before.matches('settled')) {
         expect(after.value).toBe('loading');
         return expect(effects).toEqual([notice, fetched]);
       }
@@ -302,6 +306,50 @@ describe('resource list chart, what a user can do with a list', () => {
     actor.send({ type: 'query.restore', query: { page: 2, limit: 20, filters: { title: 'kept' } } });
     expect(actor.getSnapshot().hasTag('busy')).toBe(false);
     expect(take()).toEqual([]);
+  });
+
+  it('a column header sorts ascending, then descending, from page 1; another column starts ascending again', async () => {
+    const { actor, take } = startRecorded(resourceListMachine, ['fetchPage', 'recordQuery'], coverage, { limit: 10 });
+    actor.send(loaded(ROWS, 42));
+    actor.send({ type: 'page.change', page: 3 });
+    actor.send(loaded(ROWS, 42));
+    take();
+    actor.send({ type: 'sort.toggle', by: 'views' });
+    actor.send(loaded(ROWS, 42));
+    actor.send({ type: 'sort.toggle', by: 'views' });
+    actor.send(loaded(ROWS, 42));
+    actor.send({ type: 'sort.toggle', by: 'id' });
+    const asc = { by: 'views', order: 'asc' };
+    const desc = { by: 'views', order: 'desc' };
+    expect(take()).toEqual([
+      { type: 'recordQuery', params: { query: { page: 1, limit: 10, filters: {}, sort: asc }, replace: false } },
+      { type: 'fetchPage', params: { page: 1, limit: 10, filters: {}, sort: asc } },
+      { type: 'recordQuery', params: { query: { page: 1, limit: 10, filters: {}, sort: desc }, replace: false } },
+      { type: 'fetchPage', params: { page: 1, limit: 10, filters: {}, sort: desc } },
+      { type: 'recordQuery', params: { query: { page: 1, limit: 10, filters: {}, sort: { by: 'id', order: 'asc' } }, replace: false } },
+      { type: 'fetchPage', params: { page: 1, limit: 10, filters: {}, sort: { by: 'id', order: 'asc' } } },
+    ]);
+    expect(toggledSort(undefined, 'id')).toEqual({ by: 'id', order: 'asc' });
+  });
+
+  it('a shared link opens on its sort, back restores the sort before, and the same sort again changes nothing', () => {
+    const sort = { by: 'published_at', order: 'desc' } as const;
+    const { actor, take } = startRecorded(resourceListMachine, ['fetchPage', 'recordQuery'], coverage, { limit: 10, sort });
+    expect(take()).toEqual([{ type: 'fetchPage', params: { page: 1, limit: 10, filters: {}, sort } }]);
+    actor.send(loaded(ROWS));
+    actor.send({ type: 'query.restore', query: { page: 1, limit: 10, filters: {}, sort: { ...sort } } });
+    expect(take()).toEqual([]);
+    actor.send({ type: 'query.restore', query: { page: 1, limit: 10, filters: {} } });
+    expect(take()).toEqual([{ type: 'fetchPage', params: { page: 1, limit: 10, filters: {} } }]);
+    expect(actor.getSnapshot().context.query.sort).toBeUndefined();
+  });
+
+  it('a list whose load failed can still be sorted', () => {
+    const { actor, take } = start();
+    actor.send({ type: 'page.failed', message: 'timeout' });
+    take();
+    actor.send({ type: 'sort.toggle', by: 'id' });
+    expect(take()).toEqual([{ type: 'fetchPage', params: { page: 1, limit: 10, filters: {}, sort: { by: 'id', order: 'asc' } } }]);
   });
 
   it('rows going to a recycle bin are deleted at once; the undo restores them and the list shows them again', () => {

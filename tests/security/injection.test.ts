@@ -6,13 +6,15 @@ import { insertColumn, insertModel, insertProhibitedWords } from '../helpers/con
 import { changedTables, dbFingerprint } from '../helpers/dbFingerprint';
 import { attachments, friendLinks, inquiries, loginLogs, siteKeywords, tags } from '../../server/db/schema/index';
 import { MAX_PAGE_SIZE } from '../../models/constants';
+import { CONTENT_SORT_KEYS } from '../../models/content';
 
 // Issue 15, attack regressions: filter, sort and paging injection on every admin list route. Each route is
 // sent SQL in sort/order parameters, pages and page sizes out of range or not numbers at all, quotes and LIKE
 // wildcards in its text filter, arrays and objects where a string is expected, JSON in its numeric filter and
 // dates no database holds. Every answer is an envelope: refused with a localized 400, or the input treated as
-// a literal (unknown sort keys ignored, wildcards matched as characters). Never a 500, never slow (pg_sleep
-// would show), and no table changes.
+// a literal (unknown sort keys ignored, wildcards matched as characters). A list that can be sorted (issue
+// 16: ?orderBy=&order=) refuses any key it does not declare and any direction but asc / desc with a localized
+// 400. Never a 500, never slow (pg_sleep would show), and no table changes.
 //
 // The route table is discovered from the app: every GET route that checks `limit` must have a row here, so
 // a new list route cannot be left out.
@@ -41,6 +43,8 @@ interface ListRoute {
   maxLimit?: number;
   /** Answers its whole (small, bounded) tree whatever the page: the admin menus. */
   whole?: boolean;
+  /** The keys its orderBy accepts, if it can be sorted. */
+  sort?: readonly string[];
 }
 
 // prettier-ignore
@@ -48,7 +52,7 @@ const LIST_ROUTES: ListRoute[] = [
   { url: '/website/index', text: 'name', number: 'status' },
   { url: '/module/index', text: 'name' },
   { url: '/modelField/index', needs: () => ({ model_id: String(modelId) }) },
-  { url: '/content/index', text: 'keyword', number: 'status', dates: true },
+  { url: '/content/index', text: 'keyword', number: 'status', dates: true, sort: CONTENT_SORT_KEYS },
   { url: '/content/checkList', text: 'keyword' },
   { url: '/tag/index', text: 'name' },
   { url: '/slideCate/index', text: 'name' },
@@ -63,7 +67,7 @@ const LIST_ROUTES: ListRoute[] = [
   { url: '/navItem/index', text: 'title', number: 'cate_id' },
   { url: '/inquiry/index', text: 'name', number: 'status', dates: true },
   { url: '/inquiryCate/index', text: 'name' },
-  { url: '/keyword/index', text: 'name', number: 'status' },
+  { url: '/keyword/index', text: 'name', number: 'status', sort: ['name', 'weight'] },
   { url: '/seoCheck/index', maxLimit: 100 },
   { url: '/poster/index', text: 'name' },
   { url: '/link/index', text: 'name', number: 'status' },
@@ -164,9 +168,9 @@ describe('filter, sort and paging injection on admin lists', () => {
       const attacks: Array<Record<string, string>> = [
         { sort: 'id;drop table x' },
         { sort: '(select pg_sleep(5))' },
-        { order: 'desc, 1/0' },
-        { sort: 'no_such_column', order: 'asc' },
-        { orderBy: 'password_hash', sortField: 'nope', sort_order: 'descend; select 1' },
+        { sort: 'no_such_column', sortField: 'nope', sort_order: 'descend; select 1' },
+        // A list that cannot be sorted ignores its sort parameters too (a sortable one refuses them, below).
+        ...(route.sort ? [] : [{ order: 'desc, 1/0' }, { orderBy: 'password_hash', order: 'asc' }]),
       ];
       for (const attack of attacks) {
         const a = await rawGet(route.url, withNeeds(route, attack));
@@ -175,6 +179,47 @@ describe('filter, sort and paging injection on admin lists', () => {
       }
       expect(changedTables(before, await dbFingerprint(t))).toEqual([]);
     });
+
+    if (route.sort) {
+      const keys = route.sort;
+      it(`${route.url}: SQL, unknown columns and odd directions in orderBy / order are refused; each declared key sorts both ways`, async () => {
+        const base = await baseline(route);
+        const attacks: Array<Record<string, string>> = [
+          { orderBy: 'password_hash' },
+          { orderBy: 'id;drop table x' },
+          { orderBy: '(select pg_sleep(5))' },
+          { orderBy: `${keys[0]} desc, 1/0` },
+          { orderBy: `"${keys[0]}"` },
+          { orderBy: keys[0]!.toUpperCase() },
+          { orderBy: keys[0]!, order: 'desc, 1/0' },
+          { orderBy: keys[0]!, order: 'descend' },
+          { orderBy: keys[0]!, order: '(select pg_sleep(5))' },
+          { order: 'asc; drop table x' },
+        ];
+        for (const attack of attacks) {
+          await refused(route, withNeeds(route, attack), JSON.stringify(attack), /^Sort (by|direction) must be one of: /);
+        }
+        // Repeated where one key is expected: refused; bracketed names are other parameters, ignored.
+        for (const qs of [`orderBy=${keys[0]}&orderBy=${keys[1] ?? keys[0]}`, `order=asc&order=desc&orderBy=${keys[0]}`]) {
+          await refused(route, withNeeds(route, {}) + '&' + qs, qs);
+        }
+        for (const qs of [`orderBy[]=${keys[0]}`, 'orderBy[$ne]=x']) {
+          const a = await rawGet(route.url, withNeeds(route, {}) + '&' + qs);
+          sane(a, qs);
+          expect({ code: a.code, data: a.data }, qs).toEqual({ code: 0, data: base.data });
+        }
+        for (const key of keys) {
+          for (const order of ['asc', 'desc']) {
+            const a = await rawGet(route.url, withNeeds(route, { orderBy: key, order }));
+            sane(a, `${key} ${order}`);
+            expect({ code: a.code, count: a.count }, `${key} ${order}`).toEqual({ code: 0, count: base.count });
+            const ids = (rows: unknown) => (rows as Array<{ id: number }>).map((r) => r.id).sort((x, y) => x - y);
+            expect(ids(a.data), `${key} ${order}`).toEqual(ids(base.data));
+          }
+        }
+        expect(changedTables(before, await dbFingerprint(t))).toEqual([]);
+      });
+    }
 
     it(`${route.url}: a page below 1, past any int or not a number is refused; a far page is empty`, async () => {
       for (const page of ['-1', '0', '1e20', '9007199254740993', '1 or 1=1', '1;select 1', '{"$gt":0}', 'NaN', 'Infinity']) {

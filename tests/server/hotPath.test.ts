@@ -9,6 +9,7 @@ import { contents, sessions } from '../../server/db/schema/index';
 import { dbWrites } from '../../server/http/dbWrites';
 import { urls } from '../../server/public/urls';
 import { hashSecret } from '../../server/services/tokens';
+import { SESSION_REUSE_MS } from '../../server/operations/sessions';
 import { CODE_TOKEN_INVALID, CODE_TOKEN_REVOKED } from '../../models/envelope';
 
 // The hot paths read nothing they already know (server/http/dbWrites.ts): a cached public page sends no
@@ -127,6 +128,18 @@ describe('a signed-in call', () => {
     expect(statements).toEqual([]);
   });
 
+  it('seconds after the last one still reads no session while other processes’ changes are heard', async () => {
+    const writes = dbWrites(t.database);
+    while (!writes.othersHeard) await new Promise((r) => setTimeout(r, 5));
+    const later = async () => {
+      await new Promise((r) => setTimeout(r, SESSION_REUSE_MS + 100));
+      return current(token);
+    };
+    const { result, statements } = await fewestStatements(() => current(token), later, (s) => /"sessions"/.test(s));
+    expect(result.code).toBe(0);
+    expect(statements).toEqual([]);
+  }, 60_000);
+
   it('is refused at once after a revocation by straight SQL in this process', async () => {
     const other = await t.login();
     expect((await current(other)).code).toBe(0);
@@ -158,5 +171,29 @@ describe('the content list of a column', () => {
     const after = await list(column);
     expect(after.count).toBe((first.count ?? 0) + 1);
     expect((after.data as Array<{ title: string }>).map((r) => r.title)).toContain('In the child');
+  });
+
+  it.skipIf(process.env.BANYAN_TEST_DB !== 'postgres')('of one shape runs one prepared statement, each call with its own values', async () => {
+    const pinned = await insertColumn(t, siteId, await insertModel(t), { title: 'Shape column' });
+    for (let i = 0; i < 3; i++) await insertPublished(t, siteId, pinned, { title: `Shape ${i}` });
+    const client = (t.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+    const original = client.query;
+    const names: string[] = [];
+    client.query = (...args: unknown[]) => {
+      const config = args[0] as { name?: string; text?: string };
+      if (typeof config === 'object' && /from "contents"/.test(config.text ?? '') && /limit/i.test(config.text ?? '')) names.push(config.name ?? '');
+      return (original as (...a: unknown[]) => unknown).apply(client, args);
+    };
+    try {
+      const page = (n: number) => t.client(token, { siteId }).get<Array<{ title: string }>>('/content/index', { page: n, limit: 2, category_id: pinned });
+      const [one, two] = [await page(1), await page(2)];
+      expect([one.count, two.count]).toEqual([3, 3]);
+      expect([...one.data, ...two.data].map((r) => r.title)).toEqual(['Shape 2', 'Shape 1', 'Shape 0']);
+      expect(names).toHaveLength(2);
+      expect(names[0]).toMatch(/^content_list_shape_\d+$/);
+      expect(names[1]).toBe(names[0]);
+    } finally {
+      client.query = original;
+    }
   });
 });

@@ -141,30 +141,47 @@ export const contents = pgTable(
     updatedAt: updated(),
     ...softDelete(),
   },
-  (t) => [
-    index('contents_list_idx').on(t.siteId, t.categoryId, t.deletedAt),
-    index('contents_published_idx').on(t.siteId, t.status, t.publishedAt),
-    index('contents_audit_idx').on(t.siteId, t.checkStatus),
-    // The admin list's order (pinned, newest, id; read backwards) under each of its usual filters, so a
-    // page is read from the index instead of sorting the column (server/operations/content/listing.ts).
-    index('contents_admin_site_idx').on(t.siteId, t.isTop, t.createdAt, t.id).where(sql`deleted_at is null`),
-    index('contents_admin_column_idx').on(t.siteId, t.categoryId, t.isTop, t.createdAt, t.id).where(sql`deleted_at is null`),
-    index('contents_admin_status_idx').on(t.siteId, t.status, t.isTop, t.createdAt, t.id).where(sql`deleted_at is null`),
-    index('contents_admin_column_status_idx').on(t.siteId, t.categoryId, t.status, t.isTop, t.createdAt, t.id).where(sql`deleted_at is null`),
-    index('contents_admin_recycled_idx').on(t.siteId, t.isTop, t.createdAt, t.id).where(sql`deleted_at is not null`),
-    // The public lists' order (pinned, newest, id; read backwards) over published rows, so a public page is
-    // read from the index; scheduled rows (published_at ahead) are found without reading the rest (server/public/data.ts).
-    index('contents_public_column_idx')
-      .on(t.siteId, t.categoryId, t.isTop, sql`coalesce(${t.publishedAt}, ${t.createdAt})`, t.id)
-      .where(sql`status = 1 and deleted_at is null`),
-    index('contents_public_site_idx')
-      .on(t.siteId, t.isTop, sql`coalesce(${t.publishedAt}, ${t.createdAt})`, t.id)
-      .where(sql`status = 1 and deleted_at is null`),
-    index('contents_public_recommend_idx')
-      .on(t.siteId, t.isTop, sql`coalesce(${t.publishedAt}, ${t.createdAt})`, t.id)
-      .where(sql`status = 1 and deleted_at is null and is_recommend`),
-    index('contents_public_scheduled_idx').on(t.siteId, t.categoryId, t.publishedAt).where(sql`status = 1 and deleted_at is null`),
-  ],
+  (t) => {
+    // `by` makes the sort key's column(s) afresh for each index (drizzle's .asc() configures the column it is given).
+    const sortIndexes = (key: string, by: () => Array<Parameters<ReturnType<typeof index>['on']>[number]>) => [
+      index(`contents_sort_${key}_site_idx`).on(t.siteId, ...by(), t.id).where(sql`deleted_at is null`),
+      index(`contents_sort_${key}_column_idx`).on(t.siteId, t.categoryId, ...by(), t.id).where(sql`deleted_at is null`),
+      index(`contents_sort_${key}_recycled_idx`).on(t.siteId, ...by(), t.id).where(sql`deleted_at is not null`),
+    ];
+    return [
+      index('contents_list_idx').on(t.siteId, t.categoryId, t.deletedAt),
+      index('contents_published_idx').on(t.siteId, t.status, t.publishedAt),
+      index('contents_audit_idx').on(t.siteId, t.checkStatus),
+      // The admin list's order (pinned, newest, id; read backwards) under each of its usual filters, so a
+      // page is read from the index instead of sorting the column (server/operations/content/listing.ts).
+      index('contents_admin_site_idx').on(t.siteId, t.isTop, t.createdAt, t.id).where(sql`deleted_at is null`),
+      index('contents_admin_column_idx').on(t.siteId, t.categoryId, t.isTop, t.createdAt, t.id).where(sql`deleted_at is null`),
+      index('contents_admin_status_idx').on(t.siteId, t.status, t.isTop, t.createdAt, t.id).where(sql`deleted_at is null`),
+      index('contents_admin_column_status_idx').on(t.siteId, t.categoryId, t.status, t.isTop, t.createdAt, t.id).where(sql`deleted_at is null`),
+      index('contents_admin_recycled_idx').on(t.siteId, t.isTop, t.createdAt, t.id).where(sql`deleted_at is not null`),
+      // The admin list sorted by a column header (models/content.ts CONTENT_SORT_KEYS; id breaks ties, read
+      // either way): per key, a site's live rows, a column's live rows and a site's recycle bin. A status
+      // filter reads the same index and skips the other status. Unpublished rows (no published_at) come first
+      // going up and last going down, so "latest published" reads no draft first.
+      ...sortIndexes('id', () => []),
+      ...sortIndexes('published_at', () => [t.publishedAt.asc().nullsFirst()]),
+      ...sortIndexes('updated_at', () => [t.updatedAt]),
+      ...sortIndexes('views', () => [t.views]),
+      ...sortIndexes('sort', () => [t.sort]),
+      // The public lists' order (pinned, newest, id; read backwards) over published rows, so a public page is
+      // read from the index; scheduled rows (published_at ahead) are found without reading the rest (server/public/data.ts).
+      index('contents_public_column_idx')
+        .on(t.siteId, t.categoryId, t.isTop, sql`coalesce(${t.publishedAt}, ${t.createdAt})`, t.id)
+        .where(sql`status = 1 and deleted_at is null`),
+      index('contents_public_site_idx')
+        .on(t.siteId, t.isTop, sql`coalesce(${t.publishedAt}, ${t.createdAt})`, t.id)
+        .where(sql`status = 1 and deleted_at is null`),
+      index('contents_public_recommend_idx')
+        .on(t.siteId, t.isTop, sql`coalesce(${t.publishedAt}, ${t.createdAt})`, t.id)
+        .where(sql`status = 1 and deleted_at is null and is_recommend`),
+      index('contents_public_scheduled_idx').on(t.siteId, t.categoryId, t.publishedAt).where(sql`status = 1 and deleted_at is null`),
+    ];
+  },
 );
 
 /**

@@ -10,9 +10,10 @@ import { forbidden, notFound } from '../../http/errors';
 import { canManageSite } from '../sites';
 import { subtreeIds } from '../../../models/tree';
 import { writesOf } from '../../http/dbWrites';
-import type { Content, ContentListItem, ContentListQuery } from '../../../models/content';
+import { ListBinds, runPrepared } from './listStatements';
+import type { Content, ContentListItem, ContentListQuery, ContentSortKey } from '../../../models/content';
 
-// Reading content: the list (filters, paging, pinned first then newest) and one item with its tags.
+// Reading content: the list (filters, paging, pinned first then newest or a column's sort) and one item with its tags.
 
 const LIST_COLUMNS = {
   id: contents.id,
@@ -75,8 +76,35 @@ function toListItem(r: ListRow, tagNames: string[]): ContentListItem {
 }
 
 type ListQuery = z.infer<typeof ContentListQuery>;
-const flag = (column: typeof contents.isTop | typeof contents.isRecommend, value: number | undefined) =>
-  value === undefined ? undefined : eq(column, value === 1);
+
+/** The row property each sort key orders by. */
+const SORTED_BY: Record<ContentSortKey, 'id' | 'publishedAt' | 'updatedAt' | 'views' | 'sort'> = {
+  id: 'id',
+  published_at: 'publishedAt',
+  updated_at: 'updatedAt',
+  views: 'views',
+  sort: 'sort',
+};
+type OrderTerm = { key: 'isTop' | 'createdAt' | (typeof SORTED_BY)[ContentSortKey]; desc: boolean };
+
+/**
+ * The list's order: pinned first, then newest (the default); or a column header's key, then id, both one
+ * way (a stable order, read either way from that key's index). Unpublished rows (no published_at) sort as
+ * the earliest, as that index keeps them.
+ */
+function listOrder(q: ListQuery): OrderTerm[] {
+  if (!q.orderBy) return [{ key: 'isTop', desc: true }, { key: 'createdAt', desc: true }, { key: 'id', desc: true }];
+  const down = q.order === 'desc';
+  const key = SORTED_BY[q.orderBy];
+  return key === 'id' ? [{ key, desc: down }] : [{ key, desc: down }, { key: 'id', desc: down }];
+}
+/** One term of ORDER BY, on the table's column or the page sub-select's. */
+function ordered(column: Parameters<typeof asc>[0], term: OrderTerm): SQL {
+  if (term.key === 'publishedAt') return term.desc ? sql`${column} desc nulls last` : sql`${column} asc nulls first`;
+  return term.desc ? desc(column) : asc(column);
+}
+const flag = (column: typeof contents.isTop | typeof contents.isRecommend, value: number | undefined, b: ListBinds, label: string) =>
+  value === undefined ? undefined : eq(column, b.bind(label, value === 1));
 
 /** Ids of the column and every column below it (live ones, in its site). */
 export async function columnSubtree(db: Executor, categoryId: number, siteId: number): Promise<number[]> {
@@ -88,56 +116,79 @@ export async function columnSubtree(db: Executor, categoryId: number, siteId: nu
 }
 
 /**
- * One page of a site's content, pinned first, then newest. `extra` narrows it further (the audit list).
+ * One page of a site's content, pinned first, then newest (or as `orderBy` / `order` ask). `extra` narrows it
+ * further (the audit list).
  * A column filter of a site the admin does not manage answers 403.
  */
 export async function listContents(db: Executor, auth: AuthContext, siteId: number, q: ListQuery, extra?: SQL) {
   const columnIds = q.category_id === undefined ? undefined : await filterColumns(db, auth, q.category_id, siteId);
-  const inColumns = columnIds === undefined ? undefined : columnIds.length ? inArray(contents.categoryId, columnIds) : eq(contents.id, -1);
+  const merged = columnIds && columnIds.length > 1 && columnIds.length <= MERGED_COLUMNS ? columnIds : undefined;
+  // A list reuses its shape's prepared statement (listStatements.ts); the audit list (`extra`), a merged
+  // sub-tree's page and transactions build theirs on each call.
+  const keep = !extra && !merged && writesOf(db) !== undefined;
+  const b = new ListBinds(keep);
+  const inColumns =
+    columnIds === undefined ? undefined : columnIds.length ? inArray(contents.categoryId, columnIds.map((id, i) => b.bind(`column${i}`, id))) : eq(contents.id, b.bind('none', -1));
   const filters = and(
-    eq(contents.siteId, siteId),
+    eq(contents.siteId, b.bind('site', siteId)),
     q.deleted === 1 ? isNotNull(contents.deletedAt) : isNull(contents.deletedAt),
-    q.status === undefined ? undefined : eq(contents.status, q.status),
-    q.keyword ? ilike(contents.title, likeText(q.keyword)) : undefined,
-    flag(contents.isRecommend, q.is_recommend),
-    flag(contents.isTop, q.is_top),
+    q.status === undefined ? undefined : eq(contents.status, b.bind('status', q.status)),
+    q.keyword ? ilike(contents.title, b.bind('keyword', likeText(q.keyword))) : undefined,
+    flag(contents.isRecommend, q.is_recommend, b, 'recommend'),
+    flag(contents.isTop, q.is_top, b, 'top'),
     dateRange(contents.createdAt, q.start, q.end),
     extra,
   );
   const where = and(filters, inColumns);
   const counted = !q.keyword && q.is_recommend === undefined && q.is_top === undefined && !q.start && !q.end && !extra;
-  const merged = columnIds && columnIds.length > 1 && columnIds.length <= MERGED_COLUMNS ? columnIds : undefined;
-  const ids = merged ? await subtreePageIds(db, filters, merged, q) : undefined;
+  const order = listOrder(q);
+  const ids = merged ? await subtreePageIds(db, filters, merged, q, order) : undefined;
   // One statement for the page, (from the counters, read once) the list's total and the page's tag names: every
   // query is a round trip, and at a million rows the trip, not the indexed read, is what a list call costs. The
   // page (read in order from an index, with the offset) is a sub-select, so only its rows get their column title
   // and tag names (per-row sub-selects on the page query itself would run for every row the offset skips too).
-  const countedSql = counted ? countedTotalSql(siteId, q, columnIds) : undefined;
+  const countedSql = counted ? countedTotalSql(siteId, q, columnIds, b) : undefined;
+  const limit = b.bind('limit', q.limit);
+  const offset = b.bind('offset', offsetOf(q.page, q.limit));
   const { categoryTitle: _title, ...pageColumns } = LIST_COLUMNS;
-  const pageQuery = db
-    .select(pageColumns)
-    .from(contents)
-    .where(ids ? inArray(contents.id, ids) : where)
-    .orderBy(desc(contents.isTop), desc(contents.createdAt), desc(contents.id));
-  const pageRows = (ids ? pageQuery : pageQuery.limit(q.limit).offset(offsetOf(q.page, q.limit))).as('page');
-  const statement = db
-    .select({
-      ...fieldsOf(pageRows, Object.keys(pageColumns) as Array<keyof typeof pageColumns>),
-      // Written with aliases: in a one-table select drizzle names columns without their table.
-      categoryTitle: sql<string | null>`(select k.title from categories k where k.id = "page"."category_id")`,
-      total: countedSql ? sql<string | number | null>`(${countedSql})` : sql<null>`null`,
-      // Each tag's name by its key (a join here is planned as a scan of every tag for each row).
-      tagNames: sql<string[] | string>`(select coalesce(json_agg(t.name order by t.id) filter (where t.name is not null), '[]'::json)
-        from (select ct.tag_id as id, (select g.name from tags g where g.id = ct.tag_id and g.deleted_at is null) as name
-          from content_tags ct where ct.content_id = "page"."id") t)`,
-    })
-    .from(pageRows)
-    .orderBy(desc(pageRows.isTop), desc(pageRows.createdAt), desc(pageRows.id));
-  const rows = ids && !ids.length ? [] : writesOf(db)?.kind === 'postgres' ? await runNamed(statement) : await statement;
+  const build = () => {
+    const pageQuery = db
+      .select(pageColumns)
+      .from(contents)
+      .where(ids ? inArray(contents.id, ids) : where)
+      .orderBy(...order.map((term) => ordered(contents[term.key], term)));
+    const pageRows = (ids ? pageQuery : pageQuery.limit(limit).offset(offset)).as('page');
+    return db
+      .select({
+        ...fieldsOf(pageRows, Object.keys(pageColumns) as Array<keyof typeof pageColumns>),
+        // Written with aliases: in a one-table select drizzle names columns without their table.
+        categoryTitle: sql<string | null>`(select k.title from categories k where k.id = "page"."category_id")`,
+        total: countedSql ? sql<string | number | null>`(${countedSql})` : sql<null>`null`,
+        // Each tag's name by its key (a join here is planned as a scan of every tag for each row).
+        tagNames: sql<string[] | string>`(select coalesce(json_agg(t.name order by t.id) filter (where t.name is not null), '[]'::json)
+          from (select ct.tag_id as id, (select g.name from tags g where g.id = ct.tag_id and g.deleted_at is null) as name
+            from content_tags ct where ct.content_id = "page"."id") t)`,
+      })
+      .from(pageRows)
+      .orderBy(...order.map((term) => ordered(pageRows[term.key], term)));
+  };
+  // The shape: every query field but the values bound above, and what was bound.
+  const shape = keep ? JSON.stringify([b.labels, Object.entries(q).map(([k, v]) => [k, v !== undefined && BOUND_FIELDS.has(k) ? '?' : v])]) : '';
+  const postgres = writesOf(db)?.kind === 'postgres';
+  const rows = ids && !ids.length ? [] : keep ? await runPrepared(db, shape, b, build) : postgres ? await runNamed(build()) : await build();
   const total =
-    countedSql && rows.length ? Number(rows[0]!.total ?? 0) : counted ? await countedTotal(db, siteId, q, columnIds) : await scannedTotal(db, where);
+    countedSql && rows.length
+      ? Number(rows[0]!.total ?? 0)
+      : counted
+        ? await countedTotal(db, siteId, q, columnIds)
+        : keep
+          ? Number((await runPrepared(db, `${shape} total`, b, () => db.select({ n: count() }).from(contents).where(where)))[0]?.n ?? 0)
+          : await scannedTotal(db, where);
   return { rows: rows.map((r) => toListItem(r, typeof r.tagNames === 'string' ? (JSON.parse(r.tagNames) as string[]) : r.tagNames)), count: total };
 }
+
+/** Query fields whose values a list binds (never part of its statement's text). */
+const BOUND_FIELDS = new Set(['category_id', 'status', 'keyword', 'is_recommend', 'is_top', 'start', 'end', 'page', 'limit']);
 
 /** List statements by text and the name each is prepared under; at most NAMED_MAX, then the rest unnamed. */
 const namedStatements = new Map<string, string>();
@@ -219,26 +270,29 @@ const MERGED_COLUMNS = 64;
  * index, and only those are merged, so the page reads O(columns × (offset + page)) rows, never a sort of every
  * row below the column (PostgreSQL plans no ordered Merge Append over such a UNION ALL).
  */
-async function subtreePageIds(db: Executor, filters: SQL | undefined, columnIds: number[], q: ListQuery): Promise<number[]> {
+async function subtreePageIds(db: Executor, filters: SQL | undefined, columnIds: number[], q: ListQuery, order: OrderTerm[]): Promise<number[]> {
   const offset = offsetOf(q.page, q.limit);
+  const keys = sql.join(order.map((term, i) => sql`${contents[term.key]} as ${sql.raw(`k${i}`)}`), sql`, `);
+  const inner = sql.join(order.map((term) => ordered(contents[term.key], term)), sql`, `);
+  const outer = sql.join(order.map((term, i) => ordered(sql.raw(`k${i}`), term)), sql`, `);
   const branches = columnIds.map(
-    (id) => sql`(select ${contents.id} as id, ${contents.isTop} as is_top, ${contents.createdAt} as created_at
+    (id) => sql`(select ${contents.id} as id, ${keys}
       from ${contents} where ${and(filters, eq(contents.categoryId, id))}
-      order by ${contents.isTop} desc, ${contents.createdAt} desc, ${contents.id} desc limit ${offset + q.limit})`,
+      order by ${inner} limit ${offset + q.limit})`,
   );
   const result = await db.execute(sql`select id from (${sql.join(branches, sql` union all `)}) as page
-    order by is_top desc, created_at desc, id desc limit ${q.limit} offset ${offset}`);
+    order by ${outer} limit ${q.limit} offset ${offset}`);
   return (result as unknown as { rows: Array<{ id: number }> }).rows.map((r) => Number(r.id));
 }
 
 /** The list's total from the counters the triggers on contents keep (no count over the column), as SQL. */
-function countedTotalSql(siteId: number, q: ListQuery, columnIds: number[] | undefined): SQL | undefined {
+function countedTotalSql(siteId: number, q: ListQuery, columnIds: number[] | undefined, b = new ListBinds(false)): SQL | undefined {
   if (columnIds?.length === 0) return undefined;
   const where = and(
-    eq(contentCounts.siteId, siteId),
-    eq(contentCounts.recycled, q.deleted === 1),
-    columnIds ? inArray(contentCounts.categoryId, columnIds) : undefined,
-    q.status === undefined ? undefined : eq(contentCounts.status, q.status),
+    eq(contentCounts.siteId, b.bind('site', siteId)),
+    eq(contentCounts.recycled, b.bind('recycled', q.deleted === 1)),
+    columnIds ? inArray(contentCounts.categoryId, columnIds.map((id, i) => b.bind(`column${i}`, id))) : undefined,
+    q.status === undefined ? undefined : eq(contentCounts.status, b.bind('status', q.status)),
   );
   return sql`select coalesce(sum(${contentCounts.n}), 0) from ${contentCounts} where ${where}`;
 }

@@ -21,15 +21,17 @@ export const contentListDef = defineResource({
   titleField: 'title',
   list: {
     columns: [
-      { name: 'id', width: 70 },
+      { name: 'id', width: 70, sortable: true },
       { name: 'title' },
       { name: 'category_title', wide: true },
       { name: 'status', kind: 'enum', options: statusOptions },
       { name: 'is_top', kind: 'bool', wide: true },
       { name: 'is_recommend', kind: 'bool', wide: true },
       { name: 'check_status', wide: true },
-      { name: 'views', width: 80, wide: true },
-      { name: 'published_at', kind: 'datetime', wide: true },
+      { name: 'views', width: 80, wide: true, sortable: true },
+      { name: 'sort', width: 70, wide: true, sortable: true },
+      { name: 'published_at', kind: 'datetime', wide: true, sortable: true },
+      { name: 'updated_at', kind: 'datetime', wide: true, sortable: true },
     ],
     filters: [
       { name: 'keyword', kind: 'text' },

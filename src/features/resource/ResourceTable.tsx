@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Box, Checkbox, EmptyState, HStack, IconButton, Skeleton, Table } from '@chakra-ui/react';
-import { Inbox, Pencil, Trash2 } from 'lucide-react';
+import { Box, Checkbox, chakra, EmptyState, HStack, IconButton, Skeleton, Table } from '@chakra-ui/react';
+import { ArrowDown, ArrowUp, ArrowUpDown, Inbox, Pencil, Trash2 } from 'lucide-react';
 import type { ColumnDef, ResourceDef } from '../../../models/resource';
 import type { Row } from '../../../machines/resourceList.machine';
 import { t } from '../../i18n';
@@ -21,6 +21,37 @@ export interface ResourceTableProps {
 // The actions column stays at the table's right edge while the rest scrolls sideways (a phone's narrow
 // window), so a row's edit and delete are always within reach. It follows its row's hover.
 const stickyEnd = { position: 'sticky', insetInlineEnd: 0, zIndex: 1, bg: 'bg', boxShadow: { base: '-6px 0 6px -6px rgba(0, 0, 0, 0.25)', md: 'none' } } as const;
+
+const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
+
+/** A sortable column's header: a button (click, Enter or Space) that toggles the order, with its arrow. */
+function SortButton({ name, label, list }: { name: string; label: string; list: ResourceList }) {
+  const order = list.query.sort?.by === name ? list.query.sort.order : undefined;
+  const Arrow = order === 'asc' ? ArrowUp : order === 'desc' ? ArrowDown : ArrowUpDown;
+  return (
+    <chakra.button
+      type="button"
+      display="inline-flex"
+      alignItems="center"
+      gap="1"
+      maxW="full"
+      fontWeight="inherit"
+      cursor="pointer"
+      rounded="sm"
+      _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '2px' }}
+      onClick={() => list.toggleSort(name)}
+      title={order === 'asc' ? t('listSort.asc', { column: label }) : order === 'desc' ? t('listSort.desc', { column: label }) : t('listSort.none', { column: label })}
+      data-testid={`sort-${name}`}
+    >
+      <Box as="span" truncate>
+        {label}
+      </Box>
+      <Box as="span" flexShrink={0} color={order ? 'fg' : 'fg.subtle'} data-testid={`sort-arrow-${name}`} data-order={order ?? 'none'} aria-hidden>
+        <Arrow size={14} />
+      </Box>
+    </chakra.button>
+  );
+}
 
 export function ResourceTable({ def, list, rows, onEdit, renderCell, rowActions }: ResourceTableProps) {
   // The admin's own column order, visibility, widths and density for this table (issue 16).
@@ -57,9 +88,10 @@ export function ResourceTable({ def, list, rows, onEdit, renderCell, rowActions 
                   maxW={width ? `${width}px` : undefined}
                   display={c.wide ? { base: 'none', md: 'table-cell' } : undefined}
                   whiteSpace="nowrap"
+                  aria-sort={c.sortable ? (list.query.sort?.by === c.name ? ARIA_SORT[list.query.sort.order] : 'none') : undefined}
                   data-testid={`column-${c.name}`}
                 >
-                  <Box truncate>{label(c.name)}</Box>
+                  {c.sortable ? <SortButton name={c.name} label={label(c.name)} list={list} /> : <Box truncate>{label(c.name)}</Box>}
                   <ColumnResizeHandle name={c.name} label={label(c.name)} width={width} onResize={(px) => settings.setWidth(c.name, px)} />
                 </Table.ColumnHeader>
               );

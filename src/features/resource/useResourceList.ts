@@ -22,19 +22,19 @@ export type RestoreRows = (ids: number[]) => Promise<{ msg: string }>;
 function urlFilters(def: ResourceDef, fixed: Filters): string[] {
   const shape = (def.listQuery as unknown as { shape?: Record<string, unknown> }).shape ?? {};
   const names = new Set([...Object.keys(shape), ...def.list.filters.flatMap((f) => (f.kind === 'dateRange' ? [f.name, 'end'] : [f.name]))]);
-  for (const name of ['page', 'limit', ...Object.keys(fixed).filter((k) => fixed[k] !== undefined)]) names.delete(name);
+  for (const name of ['page', 'limit', 'orderBy', 'order', ...Object.keys(fixed).filter((k) => fixed[k] !== undefined)]) names.delete(name);
   return [...names];
 }
 
 /**
  * Connects a resource's list page to the list chart: named selectors and intents for the view.
- * With `inUrl` (the default) the list's page, page size and filters live in the page's URL, so a reload,
- * back / forward and a shared link show the same list; a list inside a panel or drawer passes false.
+ * With `inUrl` (the default) the list's page, page size, filters and sort live in the page's URL, so a
+ * reload, back / forward and a shared link show the same list; a list inside a panel or drawer passes false.
  */
 export function useResourceList(def: ResourceDef, opts: { limit?: number; filters?: Filters; inUrl?: boolean; restore?: RestoreRows } = {}) {
   const inUrl = opts.inUrl ?? true;
   const fixed = opts.filters ?? {};
-  const keys: ListKeys = { filters: urlFilters(def, fixed), limit: opts.limit ?? DEFAULT_PAGE_SIZE };
+  const keys: ListKeys = { filters: urlFilters(def, fixed), limit: opts.limit ?? DEFAULT_PAGE_SIZE, sortable: def.list.columns.filter((c) => c.sortable).map((c) => c.name) };
   // The view's own location (a hidden cached view keeps its tab's), read fresh by the chart's actions.
   const [location, navigate] = useLocation();
   const search = useSearch();
@@ -53,7 +53,8 @@ export function useResourceList(def: ResourceDef, opts: { limit?: number; filter
     resourceListMachine.provide({
       actions: {
         fetchPage: (_, query) => {
-          get<Row[]>(`/${def.name}/index`, { page: query.page, limit: query.limit, ...query.filters })
+          const sort = query.sort ? { orderBy: query.sort.by, order: query.sort.order } : {};
+          get<Row[]>(`/${def.name}/index`, { page: query.page, limit: query.limit, ...query.filters, ...sort })
             .then(({ data, count }) => actor.send({ type: 'page.loaded', rows: data, count: count ?? data.length }))
             .catch((e: unknown) => actor.send({ type: 'page.failed', message: messageOf(e) }));
         },
@@ -117,6 +118,8 @@ export function useResourceList(def: ResourceDef, opts: { limit?: number; filter
     resetFilters: () => actor.send({ type: 'filters.reset' }),
     setPage: (page: number) => actor.send({ type: 'page.change', page }),
     setLimit: (limit: number) => actor.send({ type: 'limit.change', limit }),
+    /** A sortable column's header: ascending, then descending. */
+    toggleSort: (by: string) => actor.send({ type: 'sort.toggle', by }),
     toggleRow: (id: number) => actor.send({ type: 'row.toggle', id }),
     toggleAll: () => actor.send({ type: 'rows.toggleAll' }),
     /** Rows that go to a recycle bin the list can restore from are deleted at once, with an undo; others after a confirm. */

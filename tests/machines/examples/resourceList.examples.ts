@@ -12,11 +12,23 @@ export const ROWS: Row[] = [
 ];
 export const loaded = (rows: Row[], count = rows.length): ListEvent => ({ type: 'page.loaded', rows, count });
 
-// Two facets, each a graph of its own: the query (filters, paging, reloads, failures) and the
+// Two facets, each a graph of its own: the query (filters, paging, sort, reloads, failures) and the
 // selection with deletion. Events are filtered with `can`, and the ones that only grow the context
-// (filter values, page, page size) are offered once, so each graph stays small.
+// (filter values, page, page size, sort) are offered once, so each graph stays small.
 export function queryEvents({ context: c }: Snapshot): ListEvent[] {
   const untouched = c.query.page === 1 && c.query.limit === 10 && Object.keys(c.query.filters).length === 0;
+  // A sorted list: loads, fails, sorts the other way or goes back (to the unsorted list); the rest of the
+  // graph is walked unsorted, so sorting does not multiply it.
+  if (c.query.sort) {
+    return [
+      loaded(ROWS),
+      loaded([]),
+      { type: 'page.failed', message: 'timeout' },
+      { type: 'list.reload' },
+      ...(c.query.sort.order === 'asc' ? [{ type: 'sort.toggle' as const, by: c.query.sort.by }] : []),
+      { type: 'query.restore', query: { page: 1, limit: 10, filters: {} } },
+    ];
+  }
   return [
     loaded(ROWS),
     loaded([]),
@@ -36,6 +48,8 @@ export function queryEvents({ context: c }: Snapshot): ListEvent[] {
           { type: 'query.restore' as const, query: { page: 1, limit: 10, filters: {} } },
         ]
       : []),
+    // A column header: ascending, then (above) descending.
+    ...(untouched ? [{ type: 'sort.toggle' as const, by: 'views' }] : []),
   ];
 }
 export function deleteEvents({ context: c }: Snapshot): ListEvent[] {
@@ -66,6 +80,6 @@ export function deleteEvents({ context: c }: Snapshot): ListEvent[] {
 export const resourceListExamples = defineExamples({
   machine: resourceListMachine,
   facets: { query: queryEvents, deletion: deleteEvents },
-  events: (s) => [...queryEvents(s), ...deleteEvents(s)],
+  events: (s) => [...queryEvents(s), ...(s.context.query.sort ? [] : deleteEvents(s))],
   input: { limit: 10 },
 });
