@@ -3,8 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { adminBundle, firstLoadGroups } from './server/clientBundle.js';
+import { adminAliases, adminBundle, firstLoadGroups } from './server/clientBundle.js';
 import { menuPinyin } from './server/clientPinyin.js';
+import { lucidePaths } from './server/clientIcons.js';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -19,21 +20,27 @@ const bundle = adminBundle();
 export default defineConfig({
   root: path.join(root, 'src'),
   base: '/admin/',
-  plugins: [react(), bundle, menuPinyin()],
+  plugins: [react(), bundle, menuPinyin(), lucidePaths(root)],
   build: {
     outDir: process.env.BANYAN_DIST_DIR ? path.resolve(process.env.BANYAN_DIST_DIR) : path.join(root, 'dist'),
     emptyOutDir: true,
     chunkSizeWarningLimit: 900,
     // The screens' preload lists leave out the files the login page and the shell have already loaded.
-    modulePreload: { resolveDependencies: bundle.resolveDependencies },
+    modulePreload: { polyfill: false, resolveDependencies: bundle.resolveDependencies },
     rolldownOptions: {
       // Chakra's theme module builds its full default config (every recipe) at its top level with
       // `defineConfig`, an identity function: marked pure, the recipes the admin does not use drop out.
-      treeshake: { manualPureFunctions: ['defineConfig'] },
+      treeshake: {
+        manualPureFunctions: ['defineConfig'],
+        // Emotion imports these CommonJS packages for their side effects (there are none) though only its
+        // withTheme, which Chakra does not use, calls them.
+        moduleSideEffects: [{ test: /node_modules[\\/](hoist-non-react-statics|react-is)[\\/]/, sideEffects: false }],
+      },
       // The login page's and the shell's modules in two chunks rather than ~60 small ones.
       output: { codeSplitting: { groups: firstLoadGroups(root) } },
     },
   },
+  resolve: { alias: adminAliases(root) },
   server: {
     proxy: { '/api': `http://localhost:${process.env.PORT || 8080}` },
   },

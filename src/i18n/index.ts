@@ -1,22 +1,48 @@
 import rosetta from 'rosetta';
 import { useStore, createStore } from '../app/store';
 import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGES, type Language } from '../../models/language';
-import { zh as coreZh } from './zh';
-import { en as coreEn } from './en';
 import { mergeCatalogs, type Tree } from './merge';
 import type { FeatureCatalog } from './define';
 
-// The core strings (login, shell, menus) are here from the start; the dashboard's arrive with the shell
-// (loadShellStrings) and the other features' with the first screen that needs them (loadFeatureStrings),
-// so neither the login page nor the first screen downloads every screen's wording.
-const i18n = rosetta<Tree>({ zh: mergeCatalogs(coreZh as unknown as Tree), en: mergeCatalogs(coreEn as unknown as Tree) });
+// The core strings (login, shell, menus) load in the interface language only: main.tsx renders once they are
+// here (languageReady), and the other language's load when the user switches to it. The dashboard's arrive
+// with the shell (loadShellStrings) and the other features' with the first screen that needs them
+// (loadFeatureStrings), so neither the login page nor the first screen downloads every screen's wording.
+const CORE: Record<Language, () => Promise<object>> = {
+  zh: () => import('./zh').then((m) => m.zh),
+  en: () => import('./en').then((m) => m.en),
+};
+const i18n = rosetta<Tree>();
 
-const added = new Set<FeatureCatalog>();
-/** Adds feature catalogs to the running catalogs (both languages), each once (a key may be defined once). */
+/** Feature catalogs added so far (both languages), each once (a key may be defined once). */
+const added: FeatureCatalog[] = [];
+const loaded = new Set<Language>();
+const loading = new Map<Language, Promise<void>>();
+
+/** Loads a language's core strings, once, with the feature strings added so far. */
+function loadLanguage(lang: Language): Promise<void> {
+  let pending = loading.get(lang);
+  if (!pending) {
+    pending = CORE[lang]().then(
+      (core) => {
+        i18n.set(lang, mergeCatalogs(core as Tree, ...added.map((c) => c[lang] as Tree)));
+        loaded.add(lang);
+      },
+      (e: unknown) => {
+        loading.delete(lang); // offline for a moment: the next call tries again
+        throw e;
+      },
+    );
+    loading.set(lang, pending);
+  }
+  return pending;
+}
+
+/** Adds feature catalogs to the loaded languages' strings (a language loaded later gets them then). */
 function addCatalogs(catalogs: readonly FeatureCatalog[]) {
-  const fresh = catalogs.filter((c) => !added.has(c));
-  fresh.forEach((c) => added.add(c));
-  for (const lang of LANGUAGES) i18n.set(lang, mergeCatalogs(i18n.table(lang) as Tree, ...fresh.map((c) => c[lang] as Tree)));
+  const fresh = catalogs.filter((c) => !added.includes(c));
+  added.push(...fresh);
+  for (const lang of loaded) i18n.set(lang, mergeCatalogs(i18n.table(lang) as Tree, ...fresh.map((c) => c[lang] as Tree)));
 }
 
 let featureStrings: Promise<void> | undefined;
@@ -24,7 +50,7 @@ let shellStrings: Promise<void> | undefined;
 
 /** Adds every feature's strings to the catalogs, once; a screen waits for it before it renders. */
 export function loadFeatureStrings(): Promise<void> {
-  featureStrings ??= import('./features').then(({ FEATURE_CATALOGS }) => addCatalogs(FEATURE_CATALOGS));
+  featureStrings ??= Promise.all([languageReady, import('./features')]).then(([, { FEATURE_CATALOGS }]) => addCatalogs(FEATURE_CATALOGS));
   return featureStrings;
 }
 
@@ -33,7 +59,7 @@ export function loadFeatureStrings(): Promise<void> {
  * strings (≈ 40 kB gzip) wait until a screen that needs them opens (loadFeatureStrings).
  */
 export function loadShellStrings(): Promise<void> {
-  shellStrings ??= import('../features/dashboard/i18n').then(({ messages }) => addCatalogs([messages]));
+  shellStrings ??= Promise.all([languageReady, import('../features/dashboard/i18n')]).then(([, { messages }]) => addCatalogs([messages]));
   return shellStrings;
 }
 
@@ -49,8 +75,12 @@ function storedLanguage(): Language {
 /** The interface language, kept in localStorage under `language` (spec §1); zh by default. */
 export const languageStore = createStore<Language>(storedLanguage());
 i18n.locale(languageStore.get());
+/** The interface language's core strings; the app renders once they are here. */
+export const languageReady: Promise<void> = loadLanguage(languageStore.get());
 
-export function setLanguage(lang: Language) {
+/** Switches the interface language once its strings are here. */
+export async function setLanguage(lang: Language) {
+  await loadLanguage(lang);
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
   } catch {

@@ -1,5 +1,6 @@
 import { Box, Button } from '@chakra-ui/react';
-import { Languages } from 'lucide-react';
+import languages from 'virtual:lucide/Languages';
+import { LineIcon } from '../components/LineIcon';
 import { LANGUAGES, type Language } from '../../models/language';
 import { setLanguage, useT } from '../i18n';
 import { post } from '../api/http';
@@ -12,10 +13,11 @@ const LABELS: Record<Language, string> = { zh: '中文', en: 'English' };
 export function LanguageSwitch({ tone = 'default' }: { tone?: 'default' | 'light' }) {
   const { lang, t } = useT();
   const menu = usePopup();
-  const choose = (next: Language) => {
-    setLanguage(next);
-    if (getToken()) void post('/system/changeLanguage', { language: next }).catch(() => undefined);
-  };
+  // The other language's strings load first; offline, the interface stays in this one.
+  const choose = (next: Language) =>
+    void setLanguage(next).then(() => {
+      if (getToken()) void post('/system/changeLanguage', { language: next }).catch(() => undefined);
+    }, () => undefined);
   return (
     <Box position="relative" flexShrink={0}>
       <Button
@@ -29,7 +31,7 @@ export function LanguageSwitch({ tone = 'default' }: { tone?: 'default' | 'light
         onClick={menu.toggle}
         data-testid="language-switch"
       >
-        <Languages /> {LABELS[lang]}
+        <LineIcon d={languages} /> {LABELS[lang]}
       </Button>
       <PopupMenu open={menu.open} onClose={menu.close} anchor={{ align: 'end' }}>
         {LANGUAGES.map((l) => (

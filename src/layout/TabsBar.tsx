@@ -1,10 +1,12 @@
 import { useRef, useState } from 'react';
-import { Box, CloseButton, Flex } from '@chakra-ui/react';
+import { Box, Flex, IconButton } from '@chakra-ui/react';
+import x from 'virtual:lucide/X';
 import { TAG_CONTEXT_MENU_WIDTH } from '../../models/constants';
 import { useT } from '../i18n';
 import { navigateTo } from '../app/root';
 import { useTabs } from './useTabs';
 import { PopupItem, PopupMenu } from '../components/PopupMenu';
+import { LineIcon } from '../components/LineIcon';
 
 /** Visited views as tabs; right-click for refresh / close / close others / close all. Pinned tabs never close. */
 export function TabsBar() {
@@ -53,7 +55,7 @@ export function TabsBar() {
             {active && <Box w="6px" h="6px" rounded="full" bg="white" />}
             {t(v.title)}
             {tabs.canClose(v.path) && (
-              <CloseButton
+              <IconButton
                 as="span"
                 size="2xs"
                 variant="ghost"
@@ -64,7 +66,9 @@ export function TabsBar() {
                   e.stopPropagation();
                   tabs.close(v.path);
                 }}
-              />
+              >
+                <LineIcon d={x} />
+              </IconButton>
             )}
           </Flex>
         );

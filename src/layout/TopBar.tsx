@@ -1,9 +1,16 @@
-import { Avatar, Box, Button, Flex, HStack, IconButton, NativeSelect, Text } from '@chakra-ui/react';
-import { ExternalLink, Eraser, LogOut, PanelLeft, Search, UserRound } from 'lucide-react';
+import { Box, Button, Flex, HStack, IconButton, Text, chakra } from '@chakra-ui/react';
+import externalLink from 'virtual:lucide/ExternalLink';
+import chevronDown from 'virtual:lucide/ChevronDown';
+import eraser from 'virtual:lucide/Eraser';
+import logOut from 'virtual:lucide/LogOut';
+import panelLeft from 'virtual:lucide/PanelLeft';
+import search from 'virtual:lucide/Search';
+import userRound from 'virtual:lucide/UserRound';
 import { menuTitle, useT } from '../i18n';
 import { LanguageSwitch } from './LanguageSwitch';
 import type { Shell } from './useShell';
 import { MenuIcon } from '../components/Icon';
+import { LineIcon } from '../components/LineIcon';
 import { Logo } from '../components/Logo';
 import { PopupItem, PopupMenu, usePopup } from '../components/PopupMenu';
 import { paletteStore } from './paletteStore';
@@ -11,20 +18,48 @@ import { paletteStore } from './paletteStore';
 // Between the phone layout and 1280 px the secondary items show as icons only, so the top bar keeps one row.
 const WIDE_ONLY = { base: 'none', xl: 'inline' } as const;
 
+/**
+ * The site switcher: a native select styled as Chakra's NativeSelect (size sm, outline), whose component and
+ * recipes (with the custom select's they build on) the shell can do without.
+ */
 export function SiteSwitcher({ shell, width = { base: '140px', xl: '180px' } }: { shell: Shell; width?: string | { base: string; xl: string } }) {
   const { t } = useT();
   return (
-    <NativeSelect.Root size="sm" width={width} flexShrink={0}>
+    <Box position="relative" width={width} flexShrink={0}>
       {/* Its own background: in the phone drawer it sits on the dark menu. */}
-      <NativeSelect.Field bg="bg" aria-label={t('layout.site')} title={t('layout.site')} data-testid="site-switcher" value={shell.siteId ?? ''} onChange={(e) => shell.selectSite(Number(e.currentTarget.value))}>
+      <chakra.select
+        appearance="none"
+        w="full"
+        minW="0"
+        h="9"
+        ps="2.5"
+        pe="8"
+        textStyle="sm"
+        lineHeight="normal"
+        bg="bg"
+        color="fg"
+        borderWidth="1px"
+        borderColor="border"
+        rounded="l2"
+        outline="0"
+        focusVisibleRing="inside"
+        css={{ '& > option': { bg: 'bg' } }}
+        aria-label={t('layout.site')}
+        title={t('layout.site')}
+        data-testid="site-switcher"
+        value={shell.siteId ?? ''}
+        onChange={(e) => shell.selectSite(Number(e.currentTarget.value))}
+      >
         {shell.sites.map((s) => (
           <option key={s.id} value={s.id}>
             {s.label}
           </option>
         ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
+      </chakra.select>
+      <Box as="span" position="absolute" insetEnd="2" top="50%" transform="translateY(-50%)" display="inline-flex" pointerEvents="none" color="fg.muted">
+        <LineIcon d={chevronDown} size={16} />
+      </Box>
+    </Box>
   );
 }
 
@@ -60,7 +95,7 @@ export function TopBar({ shell }: { shell: Shell }) {
   return (
     <Flex as="header" h="52px" px="3" gap="2" align="center" bg="bg" borderBottomWidth="1px" flexShrink={0} data-testid="top-bar">
       <IconButton size="sm" variant="ghost" aria-label={t('layout.toggleSidebar')} onClick={shell.toggleSidebar} data-testid="sidebar-toggle">
-        <PanelLeft />
+        <LineIcon d={panelLeft} />
       </IconButton>
       <Box mr="2">
         <Logo />
@@ -78,7 +113,7 @@ export function TopBar({ shell }: { shell: Shell }) {
         aria-keyshortcuts="Control+K Meta+K"
         data-testid="menu-search"
       >
-        <Search />
+        <LineIcon d={search} />
         <Text as="span" display={WIDE_ONLY}>
           {t('layout.searchMenu')}
         </Text>
@@ -87,14 +122,14 @@ export function TopBar({ shell }: { shell: Shell }) {
         <HStack gap="1" data-testid="top-actions">
           <Button asChild size="sm" variant="ghost" title={t('layout.home')} aria-label={t('layout.home')}>
             <a href={shell.siteHome} target="_blank" rel="noreferrer" data-testid="site-home">
-              <ExternalLink />
+              <LineIcon d={externalLink} />
               <Text as="span" display={WIDE_ONLY}>
                 {t('layout.home')}
               </Text>
             </a>
           </Button>
           <Button size="sm" variant="ghost" onClick={shell.clearCache} title={t('layout.clearCache')} aria-label={t('layout.clearCache')} data-testid="clear-cache">
-            <Eraser />
+            <LineIcon d={eraser} />
             <Text as="span" display={WIDE_ONLY}>
               {t('layout.clearCache')}
             </Text>
@@ -108,6 +143,17 @@ export function TopBar({ shell }: { shell: Shell }) {
   );
 }
 
+/** The user's initials in a circle: Chakra's Avatar would bring a state machine for an image the top bar never shows. */
+function Initials({ name }: { name: string }) {
+  const words = name.trim().split(/\s+/);
+  const initials = words.length > 1 ? `${words[0]!.charAt(0)}${words.at(-1)!.charAt(0)}` : words[0]!.charAt(0) || '?';
+  return (
+    <Box as="span" display="inline-flex" alignItems="center" justifyContent="center" flexShrink={0} boxSize="8" rounded="full" bg="blue.muted" color="blue.fg" fontSize="xs" fontWeight="medium" lineHeight="1" textTransform="uppercase" userSelect="none">
+      {initials}
+    </Box>
+  );
+}
+
 /** The signed-in user's menu: personal center and sign-out (and, on a phone, the top bar's hidden actions). */
 function UserMenu({ shell }: { shell: Shell }) {
   const { t } = useT();
@@ -115,9 +161,7 @@ function UserMenu({ shell }: { shell: Shell }) {
   return (
     <Box position="relative" flexShrink={0}>
       <Button size="sm" variant="ghost" data-testid="user-menu" px="1" aria-haspopup="menu" aria-expanded={menu.open} onClick={menu.toggle}>
-        <Avatar.Root size="xs" colorPalette="blue">
-          <Avatar.Fallback name={shell.userName || '?'} />
-        </Avatar.Root>
+        <Initials name={shell.userName} />
         {!shell.mobile && (
           <Text maxW="120px" truncate display={WIDE_ONLY}>
             {shell.userName}
@@ -128,18 +172,18 @@ function UserMenu({ shell }: { shell: Shell }) {
         {shell.mobile && (
           <>
             <PopupItem close={menu.close} onSelect={() => window.open(shell.siteHome, '_blank', 'noreferrer')}>
-              <ExternalLink size={14} /> {t('layout.home')}
+              <LineIcon d={externalLink} size={14} /> {t('layout.home')}
             </PopupItem>
             <PopupItem close={menu.close} onSelect={shell.clearCache}>
-              <Eraser size={14} /> {t('layout.clearCache')}
+              <LineIcon d={eraser} size={14} /> {t('layout.clearCache')}
             </PopupItem>
           </>
         )}
         <PopupItem close={menu.close} onSelect={shell.openPersonal} data-testid="open-personal">
-          <UserRound size={14} /> {t('layout.personal')}
+          <LineIcon d={userRound} size={14} /> {t('layout.personal')}
         </PopupItem>
         <PopupItem close={menu.close} onSelect={shell.logout} data-testid="logout" color="fg.error">
-          <LogOut size={14} /> {t('layout.logout')}
+          <LineIcon d={logOut} size={14} /> {t('layout.logout')}
         </PopupItem>
       </PopupMenu>
     </Box>

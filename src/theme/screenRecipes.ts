@@ -1,4 +1,5 @@
 import {
+  nativeSelectSlotRecipe,
   badgeRecipe,
   checkmarkRecipe,
   codeRecipe,
@@ -34,6 +35,7 @@ export const recipes = {
 };
 
 export const slotRecipes = {
+  nativeSelect: nativeSelectSlotRecipe,
   checkbox: checkboxSlotRecipe,
   collapsible: collapsibleSlotRecipe,
   dataList: dataListSlotRecipe,

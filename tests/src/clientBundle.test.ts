@@ -14,8 +14,8 @@ const noise = (n: number) => crypto.randomBytes(n).toString('base64');
 const gz = (s: string) => zlib.gzipSync(s).length;
 
 const ROOT = '/app/src';
-function bundle(sizes: { entry: number; login: number; shell: number; strings: number; dashboard: number }) {
-  const code = Object.fromEntries(Object.entries(sizes).map(([k, n]) => [k, noise(n)])) as Record<keyof typeof sizes, string>;
+function bundle(sizes: { entry: number; login: number; shell: number; strings: number; dashboard: number; zh?: number; en?: number }) {
+  const code = Object.fromEntries(Object.entries({ zh: 2_000, en: 1_500, ...sizes }).map(([k, n]) => [k, noise(n)])) as Record<keyof typeof sizes, string>;
   const files: BuiltFile[] = [
     { fileName: 'assets/index-a.js', source: code.entry, isEntry: true, facadeModuleId: `${ROOT}/index.html`, imports: ['assets/vendor-b.js'] },
     { fileName: 'assets/vendor-b.js', source: 'export const v = 1;', imports: [] },
@@ -23,6 +23,9 @@ function bundle(sizes: { entry: number; login: number; shell: number; strings: n
     { fileName: 'assets/Shell-d.js', source: code.shell, facadeModuleId: `${ROOT}/layout/Shell.tsx`, imports: [] },
     { fileName: 'assets/i18n-e.js', source: code.strings, facadeModuleId: `${ROOT}/features/dashboard/i18n.ts`, imports: [] },
     { fileName: 'assets/features-g.js', source: noise(30_000), facadeModuleId: `${ROOT}/i18n/features.ts`, imports: [] },
+    // The core strings, one chunk per language (src/i18n/index.ts loads the interface language's).
+    { fileName: 'assets/zh-h.js', source: code.zh, facadeModuleId: `${ROOT}/i18n/zh.ts`, imports: [] },
+    { fileName: 'assets/en-i.js', source: code.en, facadeModuleId: `${ROOT}/i18n/en.ts`, imports: [] },
     { fileName: 'assets/DashboardPage-f.js', source: code.dashboard, facadeModuleId: `${ROOT}/features/dashboard/DashboardPage.tsx`, imports: [] },
   ];
   return { files, code };
@@ -31,8 +34,17 @@ function bundle(sizes: { entry: number; login: number; shell: number; strings: n
 describe('the admin bundle budget', () => {
   it('weighs what the login page loads, then the shell and its first screen\'s strings, but no page or other strings behind it', () => {
     const { files, code } = bundle({ entry: 50_000, login: 5_000, shell: 20_000, strings: 10_000, dashboard: 90_000 });
-    const login = gz(code.entry) + gz('export const v = 1;') + gz(code.login);
+    const login = gz(code.entry) + gz('export const v = 1;') + gz(code.login) + gz(code.zh);
     expect(bundleWeights(files)).toEqual({ login, loginAndShell: login + gz(code.shell) + gz(code.strings) });
+  });
+
+  it('weighs the core strings of one language with the login page, the heavier one', () => {
+    const base = gz('export const v = 1;');
+    for (const [zh, en] of [[3_000, 1_000], [1_000, 3_000]] as const) {
+      const { files, code } = bundle({ entry: 50_000, login: 5_000, shell: 20_000, strings: 10_000, dashboard: 1_000, zh, en });
+      const login = gz(code.entry) + base + gz(code.login) + Math.max(gz(code.zh), gz(code.en));
+      expect(bundleWeights(files).login).toBe(login);
+    }
   });
 
   /** Runs the plugin's hooks on a bundle as Vite does; `between` stands for what Vite's own hooks do to the code in between. */
@@ -76,7 +88,7 @@ describe('the admin bundle budget', () => {
     const merged = files
       .filter((f) => f.fileName !== 'assets/LoginPage-c.js')
       .map((f) => (f.isEntry ? { ...f, source: `${code.entry}${code.login}`, moduleIds: [`${ROOT}/main.tsx`, `${ROOT}/features/login/LoginPage.tsx`] } : f));
-    const login = gz(`${code.entry}${code.login}`) + gz('export const v = 1;');
+    const login = gz(`${code.entry}${code.login}`) + gz('export const v = 1;') + gz(code.zh);
     expect(bundleWeights(merged)).toEqual({ login, loginAndShell: login + gz(code.shell) + gz(code.strings) });
   });
 
@@ -118,13 +130,14 @@ describe('the first load\'s chunks', () => {
     const name = (id: string) => (shell!.name as (id: string, c: typeof ctx) => string | null)(id, ctx);
     expect(name(path.join(repo, 'src/layout/TopBar.tsx'))).toBe('shell');
     expect(name(path.join(repo, 'src/layout/Shell.tsx'))).toBe('shell');
-    expect(name(nm('lucide-react/dist/esm/icons/log-out.mjs'))).toBe('shell');
-    expect(name(nm('@chakra-ui/react/dist/esm/components/avatar/avatar.js'))).toBe('shell');
+    expect(name(nm('@chakra-ui/react/dist/esm/components/button/icon-button.js'))).toBe('shell');
     // The dashboard's strings keep their chunk (loaded beside the shell's); the login page's modules go with the entry.
     expect(name(path.join(repo, 'src/features/dashboard/i18n.ts'))).toBeNull();
     expect(name(path.join(repo, 'src/features/login/LoginPage.tsx'))).toBeNull();
-    // Nothing the shell does not name: Chakra's menus, other screens' icons, the screens.
+    // Nothing the shell does not name: Chakra's menus and avatar, lucide's components (the shell draws outlines), the screens.
     expect(name(nm('@chakra-ui/react/dist/esm/components/menu/menu.js'))).toBeNull();
+    expect(name(nm('@chakra-ui/react/dist/esm/components/avatar/avatar.js'))).toBeNull();
+    expect(name(nm('lucide-react/dist/esm/icons/log-out.mjs'))).toBeNull();
     expect(name(nm('lucide-react/dist/esm/icons/hourglass.mjs'))).toBeNull();
     expect(name(path.join(repo, 'src/features/dashboard/DashboardPage.tsx'))).toBeNull();
   });
@@ -157,10 +170,13 @@ describe('what the login page loads', () => {
     expect(rel).toContain('src/app/Root.tsx');
     expect(rel).not.toContain('src/layout/Shell.tsx');
     expect(rel).not.toContain('src/i18n/features.ts');
+    // The core strings load in the interface language only.
+    expect(rel).not.toContain('src/i18n/zh.ts');
+    expect(rel).not.toContain('src/i18n/en.ts');
     expect(rel.filter((f) => f.startsWith('models/')).filter((f) => reached.get(path.resolve(__dirname, '../..', f))?.zod)).toEqual([]);
   });
 
-  it('keeps the login page and the shell free of axios, the other screens\' strings, and Chakra\'s menu and toast machinery', () => {
+  it('keeps the login page and the shell free of axios, lucide\'s components, the other screens\' strings, and Chakra\'s heavier parts', () => {
     const repo = path.resolve(__dirname, '../..');
     const reached = new Set([...staticImportsOf(path.join(repo, 'src/main.tsx')).keys(), ...staticImportsOf(path.join(repo, 'src/layout/Shell.tsx')).keys()]);
     const rel = [...reached].map((f) => path.relative(repo, f).split(path.sep).join('/'));
@@ -168,11 +184,15 @@ describe('what the login page loads', () => {
     expect(rel).toContain('src/layout/LanguageSwitch.tsx');
     expect(rel).not.toContain('src/i18n/features.ts');
     expect(rel).not.toContain('src/theme/screenRecipes.ts');
+    // Chakra's theme entry imports every recipe: the system takes its parts one module at a time.
+    expect([...reached].filter((f) => /from '@chakra-ui\/react\/theme'/.test(readFileSync(f, 'utf8'))).map((f) => path.relative(repo, f))).toEqual([]);
     expect(rel).not.toContain('src/components/ToastList.tsx');
     const offenders = [...reached].filter((f) => {
       const text = readFileSync(f, 'utf8');
       const chakra = [...text.matchAll(/import\s*\{([^}]*)\}\s*from\s*'@chakra-ui\/react'/g)].flatMap((m) => m[1]!.split(',').map((n) => n.trim()));
-      return /from 'axios'/.test(text) || chakra.some((n) => ['Menu', 'Dialog', 'Drawer', 'Toaster', 'createToaster'].includes(n));
+      // Menus, dialogs, toasts and the avatar bring state machines; Alert, NativeSelect and CloseButton bring
+      // Chakra's whole icon module; lucide's components bring its runtime (the shell draws outlines: LineIcon).
+      return /from '(axios|lucide-react)'/.test(text) || chakra.some((n) => ['Menu', 'Dialog', 'Drawer', 'Toaster', 'createToaster', 'Avatar', 'Alert', 'NativeSelect', 'CloseButton'].includes(n));
     });
     expect(offenders.map((f) => path.relative(repo, f))).toEqual([]);
   });

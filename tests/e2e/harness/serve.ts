@@ -25,13 +25,16 @@ export interface HarnessServer {
 
 export async function buildAndServeHarness(): Promise<HarnessServer> {
   const outDir = await fs.mkdtemp(path.join(os.tmpdir(), 'banyan-editor-harness-'));
-  const [{ build }, { default: react }] = await Promise.all([import('vite'), import('@vitejs/plugin-react')]);
+  const [{ build }, { default: react }, { adminAliases }, { lucidePaths }] = await Promise.all([import('vite'), import('@vitejs/plugin-react'), import('../../../server/clientBundle'), import('../../../server/clientIcons')]);
+  const repo = path.resolve(HARNESS_DIR, '../../..');
   await build({
     configFile: false,
     root: HARNESS_DIR,
     base: '/',
     logLevel: 'warn',
-    plugins: [react()],
+    // The admin's own module aliases and icon outlines (vite.config.ts).
+    plugins: [react(), lucidePaths(repo)],
+    resolve: { alias: adminAliases(repo) },
     build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 2000, rolldownOptions: { input: path.join(HARNESS_DIR, 'editor.html') } },
   });
   const server = http.createServer(async (req, res) => {
