@@ -23,7 +23,9 @@ import { PluginHost } from './pluginHost/host';
 import { createPluginContext } from './pluginHost/context';
 import { BUILTIN_PLUGINS } from './pluginHost/builtin/index';
 import { restoreEnabledPlugins } from './pluginHost/restore';
-import { loadInstalledMarketPlugins } from './pluginHost/market/store';
+import { loadInstalledMarketPlugins, moveLegacyPlugins } from './pluginHost/market/store';
+import { listenForPluginChanges } from './operations/plugins/changes';
+import { moveLegacyBackups } from './operations/database/files';
 import { installPluginHooks } from './pluginHost/hookPoints';
 
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -74,8 +76,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('ctx', ctx);
   // Built-in plugins are always known; which plugins are enabled comes from the database.
   for (const def of BUILTIN_PLUGINS) ctx.plugins.register(def);
+  // Issue 17: market plugin files and backups live in SHARED_DIR; a DATA_DIR of before moves there once.
+  await moveLegacyPlugins(config.dataDir, config.sharedDir).catch((err: unknown) => app.log.error({ err }, 'plugins: moving DATA_DIR/plugins'));
+  await moveLegacyBackups(config.dataDir, config.sharedDir).catch((err: unknown) => app.log.error({ err }, 'database: moving DATA_DIR/backups'));
   for (const def of await loadInstalledMarketPlugins(ctx)) ctx.plugins.register(def);
   await restoreEnabledPlugins(ctx);
+  // Plugin lifecycle changes made on other servers (PostgreSQL: channel plugin_changes).
+  listenForPluginChanges(app);
   // Hook points reach the host by database; the schedule timer runs due plugins (stopped on close).
   installPluginHooks(app);
   // Uploads on local disk (public at /uploads/) or object storage, as the 'storage' setting chooses.

@@ -8,7 +8,8 @@ export interface Config {
   dataDir: string;
   /**
    * What every server of a cluster must read alike: static output, installed themes and their files, the
-   * template library's uploads and local-disk uploads (env SHARED_DIR, e.g. an NFS mount; default dataDir).
+   * template library's uploads, local-disk uploads, backups and market plugin files (env SHARED_DIR, e.g. an NFS
+   * mount; default dataDir).
    */
   sharedDir: string;
   /** PostgreSQL instead of the embedded PGlite when set. */

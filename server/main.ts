@@ -19,8 +19,9 @@ async function main() {
     `  Banyan is running on ${database.kind === 'pglite' ? `the embedded database (${config.dataDir})` : 'PostgreSQL'}`,
     `  Admin:    ${url}`,
   ];
-  // Issue 17: static output, themes and local uploads in the folder every server of a cluster mounts (SHARED_DIR).
-  if (config.sharedDir !== config.dataDir) lines.push(`  Shared folder (static output, themes, uploads): ${config.sharedDir}`);
+  // Issue 17: static output, themes, local uploads, backups and market plugins in the folder every server of a cluster
+  // mounts (SHARED_DIR).
+  if (config.sharedDir !== config.dataDir) lines.push(`  Shared folder (static output, themes, uploads, backups, plugins): ${config.sharedDir}`);
   if (seeded.initialAdmin) {
     lines.push(`  Account:  ${seeded.initialAdmin.account}`, `  Password: ${seeded.initialAdmin.password}`);
     lines.push(`  (also saved in ${config.dataDir}/initial-admin.txt; you will be asked to change it)`);

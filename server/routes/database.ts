@@ -32,7 +32,7 @@ const requireSuper = (auth: AuthContext) => {
 
 export default async function databaseRoutes(app: FastifyInstance) {
   attachDatabaseJobs(app);
-  const dataDir = app.ctx.config.dataDir;
+  const dataDir = app.ctx.config.sharedDir;
 
   const listed = async (name: string) => {
     const file = await listedBackup(dataDir, name);

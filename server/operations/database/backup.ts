@@ -120,9 +120,9 @@ async function pack(parts: PartFile[], manifest: BackupManifest, target: string)
   await written;
 }
 
-/** Takes a backup into dataDir/backups under a fresh name (a temporary name until it is complete). */
-export async function writeBackup(database: Database, dataDir: string, progress: BackupProgress, cancelled: () => boolean = () => false): Promise<BackupOutcome> {
-  const dir = backupDir(dataDir);
+/** Takes a backup into <root>/backups (the shared folder) under a fresh name (a temporary name until it is complete). */
+export async function writeBackup(database: Database, root: string, progress: BackupProgress, cancelled: () => boolean = () => false): Promise<BackupOutcome> {
+  const dir = backupDir(root);
   await fs.mkdir(dir, { recursive: true });
   const name = newBackupName();
   const work = await fs.mkdtemp(path.join(dir, '.tmp-'));
@@ -142,7 +142,7 @@ export async function writeBackup(database: Database, dataDir: string, progress:
     const temp = path.join(work, 'archive.tar.gz');
     await pack(parts, manifest, temp);
     const bytes = (await fs.stat(temp)).size;
-    await publishBackup(dataDir, temp, name, manifest);
+    await publishBackup(root, temp, name, manifest);
     return { name, manifest, bytes };
   } finally {
     await fs.rm(work, { recursive: true, force: true });

@@ -7,9 +7,11 @@ import { claimScheduleSlot, registerJob, schedulePeriod, yieldToRequests, type J
 import { BackupCancelled, writeBackup } from './backup';
 import { restoreBackup, RestoreCancelled } from './restore';
 import { listedBackup, pruneBackups } from './files';
+import { announceAllPluginsChanged } from '../plugins/changes';
 import { BACKUP_JOB, BACKUP_NAME_PATTERN, BackupSchedule, DEFAULT_BACKUP_SCHEDULE, RESTORE_JOB, type BackupJobResult } from '../../../models/database';
 
-// The backup and restore jobs, and the per-process schedule that enqueues backups.
+// The backup and restore jobs, and the per-process schedule that enqueues backups (claimed once per firing in a
+// cluster). Backup files live in the shared folder (config.sharedDir), so any server's job writes or restores them.
 
 const apps = new WeakMap<Db, FastifyInstance>();
 
@@ -51,9 +53,9 @@ async function runBackup(ctx: JobContext): Promise<Record<string, unknown>> {
   const app = apps.get(ctx.db)!;
   const started = Date.now();
   try {
-    const out = await writeBackup(app.ctx.database, app.ctx.config.dataDir, progressOf(app, ctx), ctx.cancelled);
+    const out = await writeBackup(app.ctx.database, app.ctx.config.sharedDir, progressOf(app, ctx), ctx.cancelled);
     const schedule = await getBackupSchedule(ctx.db);
-    if (ctx.payload.scheduled) await pruneBackups(app.ctx.config.dataDir, schedule.retention);
+    if (ctx.payload.scheduled) await pruneBackups(app.ctx.config.sharedDir, schedule.retention);
     const result: BackupJobResult = {
       name: out.name,
       tables: out.manifest.tables.length,
@@ -72,7 +74,7 @@ async function runRestore(ctx: JobContext): Promise<Record<string, unknown>> {
   const app = apps.get(ctx.db)!;
   const p = RestorePayload.parse(ctx.payload);
   const started = Date.now();
-  const file = await listedBackup(app.ctx.config.dataDir, p.name);
+  const file = await listedBackup(app.ctx.config.sharedDir, p.name);
   if (!file) throw new Error('database.refused.missing');
   try {
     const { manifest, rows } = await restoreBackup(app.ctx.database, file, {
@@ -83,6 +85,8 @@ async function runRestore(ctx: JobContext): Promise<Record<string, unknown>> {
     });
     // Everything cached was computed from the data that is gone.
     for (const cache of app.ctx.caches.values()) cache.clear();
+    // Which plugins are installed and enabled came back too: every server reads them again (issue 17).
+    await announceAllPluginsChanged(app.ctx, (msg) => app.log.warn(msg));
     const result: BackupJobResult = { name: p.name, tables: manifest.tables.length, rows, ms: Date.now() - started };
     return { ...result };
   } catch (err) {

@@ -5,6 +5,8 @@ import { conflict } from '../../http/errors';
 import { pluginRefusal, pluginState, replayPlugin, type PluginSnapshot } from '../../../machines/plugin.machine';
 import type { PluginEvent } from '../../../models/plugin';
 import type { PluginDefinition } from '../../pluginHost/types';
+import type { PluginHost } from '../../pluginHost/host';
+import { notifyPluginChange } from './changes';
 
 // A plugin's event log (the truth) and its projection row in `plugins` (for listing). Appending an event locks
 // the projection row, replays every stored event through the lifecycle chart (machines/plugin.machine.ts),
@@ -45,9 +47,10 @@ export async function pluginSnapshotOf(db: Executor, id: string): Promise<Plugin
 /**
  * Appends `event` to the plugin's log inside `tx`, refusing (409 plugin.refused.<reason>) what the chart
  * refuses, and projects the new state. The projection row is created first so there is always a row to lock:
- * concurrent appends to one plugin wait for each other and each sees the other's event.
+ * concurrent appends to one plugin wait for each other and each sees the other's event. The other servers hear of
+ * it at the commit (channel plugin_changes, changes.ts); `from` is the host that applies the change itself.
  */
-export async function appendPluginEvent(tx: Tx, def: PluginDefinition, event: PluginEvent, by: number): Promise<PluginSnapshot> {
+export async function appendPluginEvent(tx: Tx, def: PluginDefinition, event: PluginEvent, by: number, from?: PluginHost): Promise<PluginSnapshot> {
   const id = def.manifest.id;
   await tx.insert(plugins).values({ id, source: def.source, manifest: def.manifest }).onConflictDoNothing();
   await tx.select({ id: plugins.id }).from(plugins).where(eq(plugins.id, id)).for('update');
@@ -75,5 +78,6 @@ export async function appendPluginEvent(tx: Tx, def: PluginDefinition, event: Pl
       updatedAt: new Date(),
     })
     .where(eq(plugins.id, id));
+  await notifyPluginChange(tx, id, from);
   return after;
 }

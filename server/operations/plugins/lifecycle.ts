@@ -48,25 +48,25 @@ export interface LifecycleResult {
 /** notInstalled | failed → installing → enabled (migrations ran) | failed (they were rolled back). */
 export async function installPlugin(ctx: Ctx, by: number, id: string): Promise<LifecycleResult> {
   const def = definitionOf(ctx, id);
-  await ctx.db.transaction((tx) => appendPluginEvent(tx, def, { type: 'plugin.install', version: def.manifest.version }, by));
+  await ctx.db.transaction((tx) => appendPluginEvent(tx, def, { type: 'plugin.install', version: def.manifest.version }, by, ctx.plugins));
   try {
     const snapshot = await ctx.db.transaction(async (tx) => {
       for (const stmt of checkedStatements(id, def.migrations ?? [])) await tx.execute(sql.raw(stmt));
-      return appendPluginEvent(tx, def, { type: 'plugin.installed' }, by);
+      return appendPluginEvent(tx, def, { type: 'plugin.installed' }, by, ctx.plugins);
     });
     ctx.plugins.setEnabled(id, true);
     return { snapshot, failure: null };
   } catch (err) {
     if (err instanceof ApiError) throw err;
     const reason = reasonOf(err);
-    const snapshot = await ctx.db.transaction((tx) => appendPluginEvent(tx, def, { type: 'plugin.installFailed', reason }, by));
+    const snapshot = await ctx.db.transaction((tx) => appendPluginEvent(tx, def, { type: 'plugin.installFailed', reason }, by, ctx.plugins));
     return { snapshot, failure: reason };
   }
 }
 
 export async function setPluginEnabled(ctx: Ctx, by: number, id: string, on: boolean): Promise<PluginSnapshot> {
   const def = definitionOf(ctx, id);
-  const snapshot = await ctx.db.transaction((tx) => appendPluginEvent(tx, def, { type: on ? 'plugin.enable' : 'plugin.disable' }, by));
+  const snapshot = await ctx.db.transaction((tx) => appendPluginEvent(tx, def, { type: on ? 'plugin.enable' : 'plugin.disable' }, by, ctx.plugins));
   ctx.plugins.setEnabled(id, on);
   return snapshot;
 }
@@ -74,7 +74,7 @@ export async function setPluginEnabled(ctx: Ctx, by: number, id: string, on: boo
 /** enabled | disabled | failed → uninstalling → notInstalled (its tables dropped) | failed. */
 export async function uninstallPlugin(ctx: Ctx, by: number, id: string): Promise<LifecycleResult & { dropped: string[] }> {
   const def = definitionOf(ctx, id);
-  await ctx.db.transaction((tx) => appendPluginEvent(tx, def, { type: 'plugin.uninstall' }, by));
+  await ctx.db.transaction((tx) => appendPluginEvent(tx, def, { type: 'plugin.uninstall' }, by, ctx.plugins));
   // Its hooks stop at once, whatever the outcome.
   ctx.plugins.setEnabled(id, false);
   try {
@@ -82,13 +82,13 @@ export async function uninstallPlugin(ctx: Ctx, by: number, id: string): Promise
       for (const stmt of checkedStatements(id, def.uninstallSql ?? [])) await tx.execute(sql.raw(stmt));
       const left = await pluginTables(tx, id);
       for (const table of left) await tx.execute(sql.raw(`DROP TABLE IF EXISTS "${table}" CASCADE`));
-      const snapshot = await appendPluginEvent(tx, def, { type: 'plugin.uninstalled' }, by);
+      const snapshot = await appendPluginEvent(tx, def, { type: 'plugin.uninstalled' }, by, ctx.plugins);
       return { snapshot, failure: null, dropped: left };
     });
   } catch (err) {
     if (err instanceof ApiError) throw err;
     const reason = reasonOf(err);
-    const snapshot = await ctx.db.transaction((tx) => appendPluginEvent(tx, def, { type: 'plugin.uninstallFailed', reason }, by));
+    const snapshot = await ctx.db.transaction((tx) => appendPluginEvent(tx, def, { type: 'plugin.uninstallFailed', reason }, by, ctx.plugins));
     return { snapshot, failure: reason, dropped: [] };
   }
 }
@@ -100,7 +100,7 @@ export async function uninstallPlugin(ctx: Ctx, by: number, id: string): Promise
  */
 export async function upgradePlugin(ctx: Ctx, by: number, def: PluginDefinition, work?: (tx: Parameters<Parameters<AppContext['db']['transaction']>[0]>[0]) => Promise<void>): Promise<PluginSnapshot> {
   const snapshot = await ctx.db.transaction(async (tx) => {
-    const after = await appendPluginEvent(tx, def, { type: 'plugin.upgrade', version: def.manifest.version }, by);
+    const after = await appendPluginEvent(tx, def, { type: 'plugin.upgrade', version: def.manifest.version }, by, ctx.plugins);
     if (work) await work(tx);
     return after;
   });

@@ -9,6 +9,7 @@ import { readPluginPackage, type PluginPackage } from '../../pluginHost/market/p
 import { trustedKeys, verifySignedPackage } from '../../pluginHost/market/signature';
 import { readStored, removeStored, storePackage } from '../../pluginHost/market/store';
 import { checkedStatements, installPlugin, upgradePlugin } from './lifecycle';
+import { withPluginLock } from './changes';
 import { pluginAt } from '../../../machines/plugin.machine';
 import { isNewerVersion } from '../../../models/plugin';
 import type { MarketPackage, MarketView } from '../../../models/pluginMarket';
@@ -17,7 +18,7 @@ import type { Language } from '../../../models/language';
 
 // Installing and upgrading market plugins: fetch the package the catalogue lists and verify it completely
 // (signature, entries, manifest, SQL) before anything is written; then store its files under
-// dataDir/plugins/<id>/<version>/, register its definition and hand over to the plugin lifecycle
+// sharedDir/plugins/<id>/<version>/, register its definition and hand over to the plugin lifecycle
 // (operations/plugins/lifecycle.ts: chart events, migrations, projection). When the lifecycle refuses, the
 // stored files and the definition go again, so a refused package leaves nothing behind.
 
@@ -58,14 +59,19 @@ async function verifiedPackage(app: App, id: string, newerThan?: string): Promis
 const displayName = (pkg: PluginPackage) => pkg.manifest.name.zh;
 
 /** POST /plugin/marketInstall: verify, store, then install (enabled, settings from the manifest's defaults). */
-export async function installFromMarket(app: App, auth: AuthContext, id: string): Promise<{ name: string; version: string; failure: string | null }> {
+export function installFromMarket(app: App, auth: AuthContext, id: string): Promise<{ name: string; version: string; failure: string | null }> {
+  // Its definition is registered before its events commit: no sync of this plugin on this host in between.
+  return withPluginLock(app.ctx.plugins, id, () => installNow(app, auth, id));
+}
+
+async function installNow(app: App, auth: AuthContext, id: string): Promise<{ name: string; version: string; failure: string | null }> {
   const host = app.ctx.plugins;
   const previous = host.definition(id);
   if (previous?.source === 'builtin') throw conflict('pluginMarket.idTaken', { id });
   const [row] = await app.ctx.db.select({ state: plugins.state }).from(plugins).where(eq(plugins.id, id));
   if (row && pluginAt(row.state).hasTag('installed')) throw conflict('pluginMarket.alreadyInstalled', { id });
   const pkg = await verifiedPackage(app, id);
-  const dataDir = app.ctx.config.dataDir;
+  const dataDir = app.ctx.config.sharedDir;
   await storePackage(dataDir, id, pkg.manifest.version, pkg.files);
   host.register(marketDefinition(pkg.manifest, pkg.files));
   try {
@@ -81,12 +87,16 @@ export async function installFromMarket(app: App, auth: AuthContext, id: string)
 }
 
 /** POST /plugin/upgrade: verify the newer package; settings and enabled/disabled kept; only new migrations run. */
-export async function upgradeFromMarket(app: App, auth: AuthContext, id: string): Promise<{ name: string; from: string; version: string }> {
+export function upgradeFromMarket(app: App, auth: AuthContext, id: string): Promise<{ name: string; from: string; version: string }> {
+  return withPluginLock(app.ctx.plugins, id, () => upgradeNow(app, auth, id));
+}
+
+async function upgradeNow(app: App, auth: AuthContext, id: string): Promise<{ name: string; from: string; version: string }> {
   const [row] = await app.ctx.db.select().from(plugins).where(eq(plugins.id, id));
   if (!row || !pluginAt(row.state).hasTag('installed')) throw conflict('pluginMarket.notInstalled', { id });
   if (row.source !== 'market') throw conflict('pluginMarket.notMarket', { id });
   const pkg = await verifiedPackage(app, id, row.version);
-  const dataDir = app.ctx.config.dataDir;
+  const dataDir = app.ctx.config.sharedDir;
   const old = await readStored(dataDir, id, row.version).catch(() => new Map<string, Buffer>());
   const fresh = pkg.migrations.filter((m) => !old.has(`migrations/${m.name}`));
   await storePackage(dataDir, id, pkg.manifest.version, pkg.files);
@@ -104,9 +114,11 @@ export async function upgradeFromMarket(app: App, auth: AuthContext, id: string)
 }
 
 /** After an uninstall: the stored files of a market plugin go and the host forgets it. */
-export async function forgetMarketPlugin(app: App, id: string) {
-  const def = app.ctx.plugins.definition(id);
-  if (def?.source !== 'market') return;
-  app.ctx.plugins.unregister(id);
-  await removeStored(app.ctx.config.dataDir, id);
+export function forgetMarketPlugin(app: App, id: string) {
+  return withPluginLock(app.ctx.plugins, id, async () => {
+    const def = app.ctx.plugins.definition(id);
+    if (def?.source !== 'market') return;
+    app.ctx.plugins.unregister(id);
+    await removeStored(app.ctx.config.sharedDir, id);
+  });
 }
