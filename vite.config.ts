@@ -12,7 +12,7 @@ const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 // tests/faults: kill -9 and restarts of the real server in child processes (issue 15). The quick files (one or two
 // server starts, rows of a few seconds) run in `npm test`; all of them only with BANYAN_FAULTS=1 (`npm run faults`).
 const withFaults = process.env.BANYAN_FAULTS === '1';
-const quickFaults = ['tests/faults/storageFaults.test.ts', 'tests/faults/postgresRestart.test.ts', 'tests/faults/gracefulStop.test.ts'];
+const quickFaults = ['tests/faults/storageFaults.test.ts', 'tests/faults/postgresRestart.test.ts', 'tests/faults/gracefulStop.test.ts', 'tests/faults/staticInPlaceWrites.test.ts'];
 // tests/security: attack regressions and security headers, against the real app (issue 15).
 const apiTests = ['tests/server/**/*.test.ts', 'tests/security/**/*.test.ts'];
 const bundle = adminBundle();

@@ -27,7 +27,7 @@ export async function startBenchServer(): Promise<BenchServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'banyan-bench-'));
   const child: ChildProcess = fork(path.join(here, 'server.ts'), [], {
     env: { ...process.env, DATA_DIR: dataDir, BENCH_PASSWORD, NODE_ENV: 'production' },
-    execArgv: ['--import', 'tsx', '--expose-gc'],
+    execArgv: ['--import', 'tsx', '--expose-gc', ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   const port = await new Promise<number>((resolve, reject) => {

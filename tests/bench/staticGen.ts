@@ -13,9 +13,12 @@ import type { StaticGenResult, StaticIndex } from '../../models/staticGen';
 // latest 8, a list paginated by 10, a detail page with 5 related articles (Banyan: the next five older ones of
 // the column; Hugo: the section's first five), a sitemap. Prints pages per second
 // for both, the time to republish one edited article (Banyan regenerates its pages in the background; Hugo has
-// no partial build, so it rebuilds the whole site) and the peak memory of each.
+// no partial build, so it rebuilds the whole site) and the peak memory of each. The machine is often shared: the
+// whole-site build runs BENCH_STATIC_RUNS times for each, Banyan and Hugo in turn, and the median ratio of the
+// pairs is the figure (with the load average and each side's CPU seconds, which load moves less than wall time).
 
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 10_000);
+const RUNS = Math.max(1, Number(process.env.BENCH_STATIC_RUNS ?? 3));
 const PAGE_SIZE = 10;
 const START = Date.UTC(2026, 0, 1);
 
@@ -66,66 +69,88 @@ async function withPeakMemory<T>(server: BenchServer, work: () => Promise<T>) {
   }
 }
 
-async function runBanyan() {
+/** CPU seconds (user + system, every thread) a process has used so far, from /proc; null elsewhere. */
+async function cpuSeconds(pid: number | null): Promise<number | null> {
+  if (pid === null) return null;
+  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
+  if (!stat) return null;
+  // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th (clock ticks of 1/100 s).
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** The bench server's process id: the process whose environment names the server's data dir. */
+async function serverPid(server: BenchServer): Promise<number | null> {
+  const ids = await fs.readdir('/proc').catch(() => [] as string[]);
+  for (const id of ids.filter((n) => /^\d+$/.test(n))) {
+    const env = await fs.readFile(`/proc/${id}/environ`, 'latin1').catch(() => '');
+    if (env.split('\0').includes(`DATA_DIR=${server.dataDir}`)) return Number(id);
+  }
+  return null;
+}
+
+/** A Banyan server holding the bench's site: 10k articles in one column, as the Hugo site has. */
+async function startBanyan() {
   const server = await startBenchServer();
-  try {
-    const [site] = await api<Array<{ id: number }>>(server, 'GET', '/website/siteList', 0);
-    const siteId = site!.id;
-    const model = await api<{ id: number }>(server, 'POST', '/module/save', siteId, { name: 'Article', key: 'bench_article' });
-    const column = await api<{ id: number }>(server, 'POST', '/category/save', siteId, { title: 'Posts', alias: 'posts', model_id: model.id, page_size: PAGE_SIZE });
-    for (let from = 1; from <= ARTICLES; from += 1000) {
-      const rows = Array.from({ length: Math.min(1000, ARTICLES - from + 1) }, (_, k) => article(from + k));
-      await server.seedContents(siteId, column.id, rows);
+  const [site] = await api<Array<{ id: number }>>(server, 'GET', '/website/siteList', 0);
+  const siteId = site!.id;
+  const model = await api<{ id: number }>(server, 'POST', '/module/save', siteId, { name: 'Article', key: 'bench_article' });
+  const column = await api<{ id: number }>(server, 'POST', '/category/save', siteId, { title: 'Posts', alias: 'posts', model_id: model.id, page_size: PAGE_SIZE });
+  for (let from = 1; from <= ARTICLES; from += 1000) {
+    const rows = Array.from({ length: Math.min(1000, ARTICLES - from + 1) }, (_, k) => article(from + k));
+    await server.seedContents(siteId, column.id, rows);
+  }
+  return { server, siteId, columnId: column.id, pid: await serverPid(server) };
+}
+type Banyan = Awaited<ReturnType<typeof startBanyan>>;
+
+/** One whole-site generation: its result, wall seconds and the server's CPU seconds meanwhile. */
+async function generateSite({ server, siteId, pid }: Banyan) {
+  const cpuBefore = await cpuSeconds(pid);
+  const started = performance.now();
+  const { job_id } = await api<{ job_id: number }>(server, 'POST', '/staticFile/generate', siteId, { scope: 'site' });
+  for (;;) {
+    const job = await api<{ status: string; result: StaticGenResult | null; error: string }>(server, 'GET', `/job/read?id=${job_id}`, siteId);
+    if (job.status === 'done') {
+      const seconds = (performance.now() - started) / 1000;
+      const cpuAfter = await cpuSeconds(pid);
+      const result = job.result!;
+      if (result.failed.length) throw new Error(`${result.failed.length} pages failed, e.g. ${result.failed[0]}`);
+      return { result, seconds, cpu: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore };
     }
+    if (job.status === 'failed' || job.status === 'cancelled') throw new Error(`generation ${job.status}: ${job.error}`);
+    // Each poll is a request the server's one thread answers between pages: not so often that it slows the run.
+    await sleep(200);
+  }
+}
 
-    const whole = await withPeakMemory(server, async () => {
-      const started = performance.now();
-      const { job_id } = await api<{ job_id: number }>(server, 'POST', '/staticFile/generate', siteId, { scope: 'site' });
-      for (;;) {
-        const job = await api<{ status: string; result: StaticGenResult | null; error: string }>(server, 'GET', `/job/read?id=${job_id}`, siteId);
-        if (job.status === 'done') return { result: job.result!, seconds: (performance.now() - started) / 1000 };
-        if (job.status === 'failed' || job.status === 'cancelled') throw new Error(`generation ${job.status}: ${job.error}`);
-        // Each poll is a request the server's one thread answers between pages: not so often that it slows the run.
-        await sleep(200);
-      }
-    });
-    const { result } = whole.value;
-    if (result.failed.length) throw new Error(`${result.failed.length} pages failed, e.g. ${result.failed[0]}`);
-    const html = await countFiles(result.output, '.html');
-
-    // Republish one article: edit it through the API and wait for the background run it triggers. A detail page
-    // shows the next five (older) items of its column as related, so an edit rewrites its own page, the five
-    // before it, the list page that lists it, home and the sitemap, wherever the article is in the column.
-    const republishOf = async (page: number) => {
-      const before = (await api<StaticIndex>(server, 'GET', '/staticFile/index', siteId)).runs[0]!.id;
-      const list = await api<Array<{ id: number }>>(server, 'GET', `/content/index?category_id=${column.id}&page=${page}&limit=1`, siteId);
-      const content = await api<Record<string, unknown>>(server, 'GET', `/content/read?id=${list[0]!.id}`, siteId);
-      const started = performance.now();
-      await api(server, 'POST', '/content/update', siteId, { ...content, title: `${String(content.title)} (edited)` });
-      // The run the edit queued (the site's runs list), then that one job (a lighter read) until it is done.
-      let id: number;
-      for (;;) {
-        const run = (await api<StaticIndex>(server, 'GET', '/staticFile/index', siteId)).runs[0]!;
-        if (run.id !== before && run.auto) {
-          id = run.id;
-          break;
-        }
-        await sleep(10);
-      }
-      for (;;) {
-        const job = await api<{ status: string; result: StaticGenResult | null; error: string }>(server, 'GET', `/job/read?id=${id}`, siteId);
-        const seconds = (performance.now() - started) / 1000;
-        if (job.status === 'done') return { run: (await api<StaticIndex>(server, 'GET', '/staticFile/index', siteId)).runs.find((r) => r.id === id)!, seconds };
-        if (job.status === 'failed' || job.status === 'cancelled') throw new Error(`republish ${job.status}: ${job.error}`);
-        await sleep(20);
-      }
-    };
-    const republishOld = await republishOf(ARTICLES);
-    const republishMiddle = await republishOf(Math.max(1, Math.floor(ARTICLES / 2)));
-    const republishNewest = await republishOf(1);
-    return { result, seconds: whole.value.seconds, html, idle: whole.idle, peak: whole.peak, republishOld, republishMiddle, republishNewest };
-  } finally {
-    await server.stop();
+/**
+ * Republish one article: edit it through the API and wait for the background run it triggers. A detail page
+ * shows the next five (older) items of its column as related, so an edit rewrites its own page, the five
+ * before it, the list page that lists it, home and the sitemap, wherever the article is in the column.
+ */
+async function republishOf({ server, siteId, columnId }: Banyan, page: number) {
+  const before = (await api<StaticIndex>(server, 'GET', '/staticFile/index', siteId)).runs[0]!.id;
+  const list = await api<Array<{ id: number }>>(server, 'GET', `/content/index?category_id=${columnId}&page=${page}&limit=1`, siteId);
+  const content = await api<Record<string, unknown>>(server, 'GET', `/content/read?id=${list[0]!.id}`, siteId);
+  const started = performance.now();
+  await api(server, 'POST', '/content/update', siteId, { ...content, title: `${String(content.title)} (edited)` });
+  // The run the edit queued (the site's runs list), then that one job (a lighter read) until it is done.
+  let id: number;
+  for (;;) {
+    const run = (await api<StaticIndex>(server, 'GET', '/staticFile/index', siteId)).runs[0]!;
+    if (run.id !== before && run.auto) {
+      id = run.id;
+      break;
+    }
+    await sleep(10);
+  }
+  for (;;) {
+    const job = await api<{ status: string; result: StaticGenResult | null; error: string }>(server, 'GET', `/job/read?id=${id}`, siteId);
+    const seconds = (performance.now() - started) / 1000;
+    if (job.status === 'done') return { run: (await api<StaticIndex>(server, 'GET', '/staticFile/index', siteId)).runs.find((r) => r.id === id)!, seconds };
+    if (job.status === 'failed' || job.status === 'cancelled') throw new Error(`republish ${job.status}: ${job.error}`);
+    await sleep(20);
   }
 }
 
@@ -147,11 +172,12 @@ const HUGO_LAYOUTS: Record<string, string> = {
 <aside><h2>Related</h2><ul>{{ range first 5 .CurrentSection.Pages }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>{{ end }}</ul></aside>{{ end }}`,
 };
 
-/** Runs `hugo` and answers its wall time and peak RSS (from GNU time when installed). */
+/** Runs `hugo` and answers its wall time, CPU seconds and peak RSS (from GNU time when installed). */
 async function timeHugo(source: string, dest: string) {
+  await fs.rm(dest, { recursive: true, force: true });
   const useTime = existsSync('/usr/bin/time');
   const [cmd, args] = useTime
-    ? ['/usr/bin/time', ['-f', 'maxrss=%M', 'hugo', '--quiet', '-s', source, '-d', dest]]
+    ? ['/usr/bin/time', ['-f', 'maxrss=%M cpu=%U+%S', 'hugo', '--quiet', '-s', source, '-d', dest]]
     : ['hugo', ['--quiet', '-s', source, '-d', dest]];
   const started = performance.now();
   const stderr = await new Promise<string>((resolve, reject) => {
@@ -163,40 +189,45 @@ async function timeHugo(source: string, dest: string) {
   });
   const seconds = (performance.now() - started) / 1000;
   const kb = Number(/maxrss=(\d+)/.exec(stderr)?.[1] ?? NaN);
-  return { seconds, peakRss: Number.isFinite(kb) ? kb * 1024 : null };
+  const cpu = /cpu=([\d.]+)\+([\d.]+)/.exec(stderr);
+  return { seconds, peakRss: Number.isFinite(kb) ? kb * 1024 : null, cpu: cpu ? Number(cpu[1]) + Number(cpu[2]) : null };
 }
 
-async function runHugo() {
+/** The Hugo site of the same articles, in a temp folder; `build` writes it to a fresh `public` folder. */
+async function prepareHugo() {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'banyan-hugo-'));
-  try {
-    const source = path.join(dir, 'site');
-    const posts = path.join(source, 'content', 'posts');
-    await fs.mkdir(posts, { recursive: true });
-    await fs.writeFile(
-      path.join(source, 'hugo.toml'),
-      `baseURL = "http://localhost/"\ntitle = "Bench"\nlanguageCode = "en"\npaginate = ${PAGE_SIZE}\ndisableKinds = ["taxonomy", "term", "RSS"]\n[markup.goldmark.renderer]\nunsafe = true\n`,
-    );
-    await fs.writeFile(path.join(posts, '_index.md'), '---\ntitle: Posts\n---\n');
-    for (let i = 1; i <= ARTICLES; i++) {
-      const a = article(i);
-      await fs.writeFile(path.join(posts, `a-${i}.md`), `---\ntitle: ${JSON.stringify(a.title)}\ndate: ${a.published_at}\ndescription: ${JSON.stringify(a.description)}\n---\n${a.body}\n`);
-    }
-    for (const [file, text] of Object.entries(HUGO_LAYOUTS)) {
-      await fs.mkdir(path.dirname(path.join(source, 'layouts', file)), { recursive: true });
-      await fs.writeFile(path.join(source, 'layouts', file), text);
-    }
-    const dest = path.join(dir, 'public');
-    const first = await timeHugo(source, dest);
-    const html = await countFiles(dest, '.html');
-    const files = (await fs.readdir(dest, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).length;
-    // One article edited: Hugo's command line has no partial build, so the site is built again.
-    const edited = path.join(posts, 'a-1.md');
-    await fs.writeFile(edited, (await fs.readFile(edited, 'utf8')).replace('title: "', 'title: "(edited) '));
-    const again = await timeHugo(source, dest);
-    return { ...first, html, files, republishSeconds: again.seconds };
-  } finally {
-    await fs.rm(dir, { recursive: true, force: true });
+  const source = path.join(dir, 'site');
+  const posts = path.join(source, 'content', 'posts');
+  await fs.mkdir(posts, { recursive: true });
+  await fs.writeFile(
+    path.join(source, 'hugo.toml'),
+    `baseURL = "http://localhost/"\ntitle = "Bench"\nlanguageCode = "en"\npaginate = ${PAGE_SIZE}\ndisableKinds = ["taxonomy", "term", "RSS"]\n[markup.goldmark.renderer]\nunsafe = true\n`,
+  );
+  await fs.writeFile(path.join(posts, '_index.md'), '---\ntitle: Posts\n---\n');
+  for (let i = 1; i <= ARTICLES; i++) {
+    const a = article(i);
+    await fs.writeFile(path.join(posts, `a-${i}.md`), `---\ntitle: ${JSON.stringify(a.title)}\ndate: ${a.published_at}\ndescription: ${JSON.stringify(a.description)}\n---\n${a.body}\n`);
   }
+  for (const [file, text] of Object.entries(HUGO_LAYOUTS)) {
+    await fs.mkdir(path.dirname(path.join(source, 'layouts', file)), { recursive: true });
+    await fs.writeFile(path.join(source, 'layouts', file), text);
+  }
+  const dest = path.join(dir, 'public');
+  return {
+    dest,
+    async build() {
+      const run = await timeHugo(source, dest);
+      const files = (await fs.readdir(dest, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).length;
+      return { ...run, files };
+    },
+    /** One article edited: Hugo's command line has no partial build, so the site is built again. */
+    async republish() {
+      const edited = path.join(posts, 'a-1.md');
+      await fs.writeFile(edited, (await fs.readFile(edited, 'utf8')).replace('title: "', 'title: "(edited) '));
+      return timeHugo(source, dest);
+    },
+    remove: () => fs.rm(dir, { recursive: true, force: true }),
+  };
 }
 
 const hugoVersion = () =>
@@ -211,33 +242,63 @@ const hugoVersion = () =>
 const republishFigure = ({ run, seconds }: { run: StaticIndex['runs'][number]; seconds: number }) =>
   `${(seconds * 1000).toFixed(0)} ms from the edit until its pages are written (${run.result?.pages ?? 0} files, job ${run.result?.ms ?? 0} ms)`;
 
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+const cpuFigure = (cpu: number | null) => (cpu === null ? '' : `, CPU ${cpu.toFixed(1)} s`);
+const load = () => os.loadavg()[0]!.toFixed(1);
+
 export const staticGeneration: BenchEntry = {
   name: `static generation: ${ARTICLES} articles, Banyan and Hugo`,
   async run() {
-    const b = await runBanyan();
-    const figures: Record<string, string> = {
-      'Banyan pages': `${b.result.pages} files (${b.html} HTML), ${mib(b.result.bytes)}, ${b.result.workers ?? 0} render worker threads`,
-      'Banyan time': `${b.seconds.toFixed(1)} s (job ${(b.result.ms / 1000).toFixed(1)} s)`,
-      'Banyan pages/s': `${(b.result.pages / b.seconds).toFixed(0)}`,
-      'Banyan republish an old article': republishFigure(b.republishOld),
-      'Banyan republish a middle article': republishFigure(b.republishMiddle),
-      'Banyan republish the newest': republishFigure(b.republishNewest),
-      'Banyan server RSS': `idle ${mib(b.idle.rss)}, peak ${mib(b.peak.rss)}`,
-      'Banyan server heap': `idle ${mib(b.idle.heapUsed)}, peak ${mib(b.peak.heap)}`,
-    };
     const version = await hugoVersion();
-    if (!version) {
-      figures.Hugo = 'not installed: apt-get install -y hugo, then run again';
+    const figures: Record<string, string> = {};
+    const banyan = await startBanyan();
+    const hugo = version ? await prepareHugo() : null;
+    try {
+      const ratios: number[] = [];
+      const loads: string[] = [];
+      let first: Awaited<ReturnType<typeof generateSite>> | null = null;
+      let memory: { idle: NodeJS.MemoryUsage; peak: { rss: number; heap: number } } | null = null;
+      let hugoFirst: Awaited<ReturnType<NonNullable<typeof hugo>['build']>> | null = null;
+      for (let r = 1; r <= RUNS; r++) {
+        loads.push(load());
+        const b = await withPeakMemory(banyan.server, () => generateSite(banyan));
+        first ??= b.value;
+        memory ??= { idle: b.idle, peak: b.peak };
+        const bRate = b.value.result.pages / b.value.seconds;
+        let line = `${bRate.toFixed(0)} pages/s (${b.value.seconds.toFixed(1)} s${cpuFigure(b.value.cpu)})`;
+        if (hugo) {
+          const h = await hugo.build();
+          hugoFirst ??= h;
+          const hRate = h.files / h.seconds;
+          ratios.push(bRate / hRate);
+          line += `; Hugo ${hRate.toFixed(0)} pages/s (${h.seconds.toFixed(1)} s${cpuFigure(h.cpu)}); ${(bRate / hRate).toFixed(2)}×`;
+        }
+        figures[`Run ${r} (load ${loads[r - 1]})`] = `Banyan ${line}`;
+      }
+      const { result } = first!;
+      const html = await countFiles(result.output, '.html');
+      figures['Banyan pages'] = `${result.pages} files (${html} HTML), ${mib(result.bytes)}, ${result.workers ?? 0} render worker threads`;
+      figures['Banyan republish an old article'] = republishFigure(await republishOf(banyan, ARTICLES));
+      figures['Banyan republish a middle article'] = republishFigure(await republishOf(banyan, Math.max(1, Math.floor(ARTICLES / 2))));
+      figures['Banyan republish the newest'] = republishFigure(await republishOf(banyan, 1));
+      figures['Banyan server RSS'] = `idle ${mib(memory!.idle.rss)}, peak ${mib(memory!.peak.rss)}`;
+      figures['Banyan server heap'] = `idle ${mib(memory!.idle.heapUsed)}, peak ${mib(memory!.peak.heap)}`;
+      if (!hugo || !hugoFirst) {
+        figures.Hugo = 'not installed: apt-get install -y hugo, then run again';
+        return figures;
+      }
+      figures.Hugo = version!;
+      figures['Hugo pages'] = `${hugoFirst.files} files (${await countFiles(hugo.dest, '.html')} HTML)`;
+      figures['Hugo republish 1 article'] = `${((await hugo.republish()).seconds * 1000).toFixed(0)} ms (full rebuild)`;
+      figures['Hugo peak RSS'] = hugoFirst.peakRss === null ? 'unknown (/usr/bin/time missing)' : mib(hugoFirst.peakRss);
+      figures['Banyan / Hugo'] = `${median(ratios).toFixed(2)}× the pages per second (median of ${RUNS} runs, ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}; load ${loads.join(', ')})`;
       return figures;
+    } finally {
+      await banyan.server.stop();
+      await hugo?.remove();
     }
-    const h = await runHugo();
-    figures.Hugo = version;
-    figures['Hugo pages'] = `${h.files} files (${h.html} HTML)`;
-    figures['Hugo time'] = `${h.seconds.toFixed(1)} s`;
-    figures['Hugo pages/s'] = `${(h.files / h.seconds).toFixed(0)}`;
-    figures['Hugo republish 1 article'] = `${(h.republishSeconds * 1000).toFixed(0)} ms (full rebuild)`;
-    figures['Hugo peak RSS'] = h.peakRss === null ? 'unknown (/usr/bin/time missing)' : mib(h.peakRss);
-    figures['Banyan / Hugo'] = `${(b.result.pages / b.seconds / (h.files / h.seconds)).toFixed(2)}× the pages per second`;
-    return figures;
   },
 };

@@ -10,6 +10,7 @@ import type { RunCache } from '../../public/lists';
 import { parsePath } from '../../public/urls';
 import type { PageRenderer } from '../../public/render/engine';
 import { generationPoolSize, RenderPool } from '../../public/render/pool';
+import { prepareWorkerScript } from '../../public/render/workerBundle';
 import { wants } from '../../pluginHost/hookPoints';
 import { columnsOf, siteById } from '../../public/data';
 import { descendantIds } from '../../public/view';
@@ -22,7 +23,8 @@ import { notify } from '../../pluginHost/hookPoints';
 
 // The static generation job: plans the paths, renders each with the public renderer (no HTTP) and writes
 // the files. A whole-site run writes into a temporary folder swapped in at the end, so a cancelled or failed
-// run leaves the previous output untouched; column and content runs update the output in place.
+// run leaves the previous output untouched; column and content runs update the output in place, each page
+// through a temporary file renamed over the old one (atomicWrite.ts), so a failed write leaves the old page whole.
 
 export const STATIC_GEN_JOB = 'static.generate';
 
@@ -84,6 +86,8 @@ class LaneRenderer implements PageRenderer {
 
 async function generate(ctx: JobContext, app: FastifyInstance, p: StaticGenPayload): Promise<StaticGenResult> {
   const started = Date.now();
+  // The render workers' bundled script is built (once per process) while the run plans its pages.
+  const workerScriptReady = prepareWorkerScript();
   const site = await siteById(ctx.db, p.site_id);
   if (!site) throw new Error(`site ${p.site_id} is not live`);
   const dir = await outputDirOf(app.ctx.config.sharedDir, site);
@@ -111,7 +115,9 @@ async function generate(ctx: JobContext, app: FastifyInstance, p: StaticGenPaylo
   // A large run renders in worker threads that parse the templates afresh; a small one (a republish) renders
   // with the public server's own renderer, whose parsed templates are kept until a theme changes (the
   // 'publicThemes' cache): the same templates the live pages use, without parsing them again per run.
-  const pool = planned.length >= POOL_MIN_PAGES ? new RenderPool(generationPoolSize(), undefined, { memoPartials: true }) : null;
+  // Pages written over the live output (column and content runs) go through a temporary file and a rename.
+  if (planned.length >= POOL_MIN_PAGES) await workerScriptReady;
+  const pool = planned.length >= POOL_MIN_PAGES ? new RenderPool(generationPoolSize(), undefined, { memoPartials: true, atomicWrites: !whole }) : null;
   result.workers = pool?.size ?? 0;
   const own = Object.create(app) as FastifyInstance;
   useRenderer(own, pool ?? rendererOf(app));
@@ -186,7 +192,7 @@ async function generate(ctx: JobContext, app: FastifyInstance, p: StaticGenPaylo
       // A page the disk refused (full, not writable) fails the run: its output would be incomplete.
       if (page.status !== 200 && page.error && storageErrorKey(page.error)) throw page.error;
       if (page.status === 200) {
-        const bytes = renderer?.wrote ?? (await writeOutput(target, path, page.body, made));
+        const bytes = renderer?.wrote ?? (await writeOutput(target, path, page.body, made, !whole));
         result.bytes += bytes;
         if (page.contentType.startsWith('text/html')) written.push(path);
         result.pages++;

@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
-import { writeFile } from 'node:fs';
 import path from 'node:path';
 import { settingsOf } from '../websiteSettings';
 import type { SiteRow } from '../../public/data';
+import { writePageAsync } from './atomicWrite';
 
 // Where a site's static output lives and how files get there: always strictly inside the data directory,
 // in a folder this generator owns (it carries a marker file), never through a symbolic link leaving it.
@@ -64,8 +64,11 @@ export function fileFor(root: string, urlPath: string): string {
   return file;
 }
 
-/** Writes one page; `made` (one per run) remembers the folders already made, so each is made once. */
-export async function writeOutput(root: string, urlPath: string, body: string | Buffer, made?: Set<string>): Promise<number> {
+/**
+ * Writes one page; `made` (one per run) remembers the folders already made, so each is made once. `atomic`
+ * for a page written over a live output (column and content runs): a temporary file renamed over the old page.
+ */
+export async function writeOutput(root: string, urlPath: string, body: string | Buffer, made?: Set<string>, atomic = false): Promise<number> {
   const file = fileFor(root, urlPath);
   const dir = path.dirname(file);
   if (!made?.has(dir)) {
@@ -73,9 +76,7 @@ export async function writeOutput(root: string, urlPath: string, body: string | 
     made?.add(dir);
   }
   const data = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
-  // The callback form: open, write and close as plain requests, without a FileHandle and its promises per
-  // file (a run writes thousands; this thread also reads the database and hands pages to the workers).
-  await new Promise<void>((resolve, reject) => writeFile(file, data, (err) => (err ? reject(err) : resolve())));
+  await writePageAsync(file, data, atomic);
   return data.length;
 }
 
@@ -108,8 +109,9 @@ export async function readManifest(dir: string): Promise<OutputManifest> {
   return { lists: {}, orders: {} };
 }
 
+/** Writes the marker with the manifest, replacing the old one whole (a content run updates a live output). */
 export const markOutput = (dir: string, manifest: OutputManifest) =>
-  fs.writeFile(path.join(dir, MARKER), JSON.stringify({ generated_at: new Date().toISOString(), ...manifest }));
+  writePageAsync(path.join(dir, MARKER), Buffer.from(JSON.stringify({ generated_at: new Date().toISOString(), ...manifest })), true);
 
 /**
  * Folders of whole-site runs that never finished (the server was killed mid-run) or old outputs a swap did not

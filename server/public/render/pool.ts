@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import os from 'node:os';
 import { DEFAULT_LIMITS, ThemeRenderer, type PageRenderer, type RenderLimits } from './engine';
 import type { SharedPart, StringPart, WorkerReply, WorkerRequest, WorkerSetup } from './workerMain';
+import { prepareWorkerScript, workerScript } from './workerBundle';
 
 // Renders templates in worker threads, so a long static generation keeps the server's event loop free for
 // admin and public requests. Each worker holds its own sandboxed ThemeRenderer (same limits); data crosses as
@@ -64,6 +65,8 @@ export interface RenderPoolOptions {
    * run, whose data does not change meanwhile.
    */
   memoPartials?: boolean;
+  /** The workers write pages over a live output: each through a temporary file renamed over the old one. */
+  atomicWrites?: boolean;
 }
 
 export class RenderPool implements PageRenderer {
@@ -81,10 +84,15 @@ export class RenderPool implements PageRenderer {
   ) {
     this.slots = Array.from({ length: size }, () => null);
     this.local = new ThemeRenderer(limits);
+    // Workers started after the bundle is built load it (a static run awaits it while it plans its pages).
+    void prepareWorkerScript();
   }
 
   private start(index: number): Slot {
-    const worker = new Worker(new URL('./worker.mjs', import.meta.url), { workerData: { limits: this.limits, memoPartials: Boolean(this.options.memoPartials) } satisfies WorkerSetup });
+    const workerData = { limits: this.limits, memoPartials: Boolean(this.options.memoPartials), atomicWrites: Boolean(this.options.atomicWrites) } satisfies WorkerSetup;
+    // The bundled plain script when it is built (workerBundle.ts), else the TypeScript sources through tsx.
+    const script = workerScript();
+    const worker = script ? new Worker(script, { eval: true, workerData }) : new Worker(new URL('./worker.mjs', import.meta.url), { workerData });
     const pending: Slot['pending'] = new Map();
     let markReady!: () => void;
     let failReady!: (err: Error) => void;
@@ -100,7 +108,7 @@ export class RenderPool implements PageRenderer {
       pending.clear();
       if (this.slots[index] === slot) this.slots[index] = null;
     };
-    worker.on('message', (reply: WorkerReply) => {
+    const settle = (reply: WorkerReply) => {
       if (reply.id === 0) return markReady();
       const p = pending.get(reply.id);
       if (!p) return;
@@ -111,6 +119,11 @@ export class RenderPool implements PageRenderer {
         if (reply.code) err.code = reply.code;
         p.reject(err);
       } else p.resolve('bytes' in reply ? { bytes: reply.bytes } : { html: reply.html });
+    };
+    // A worker answers the pages it finished together, as one array (workerMain.ts); 'ready' comes alone.
+    worker.on('message', (reply: WorkerReply | WorkerReply[]) => {
+      if (Array.isArray(reply)) reply.forEach(settle);
+      else settle(reply);
     });
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`render worker exited with code ${code}`)));

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { MessagePort } from 'node:worker_threads';
 import { ThemeRenderer, type RenderLimits } from './engine';
+import { writePage } from '../../operations/staticGen/atomicWrite';
 
 // Inside a render worker thread: one sandboxed ThemeRenderer answering the pool's requests.
 
@@ -20,6 +21,8 @@ export type WorkerReply = { id: number; html: string } | { id: number; bytes: nu
 export interface WorkerSetup {
   limits?: RenderLimits;
   memoPartials?: boolean;
+  /** Pages go over a live output (column and content runs): each through a temporary file and a rename. */
+  atomicWrites?: boolean;
 }
 
 /** A form marker ({% form %}, server/public/render/formTag.ts): such a page goes back to the main thread. */
@@ -28,6 +31,7 @@ const FORM_MARKER_START = '<!--banyan-form:';
 export function serveRenders(port: MessagePort | null, setup: WorkerSetup | undefined) {
   if (!port) throw new Error('render worker started outside a worker thread');
   const renderer = new ThemeRenderer(setup?.limits, { memoPartials: setup?.memoPartials });
+  const atomic = Boolean(setup?.atomicWrites);
   /** Folders this worker made or is making. */
   const made = new Map<string, Promise<void>>();
   // Shared values by place: parsed once, then given to every render that names them (templates never
@@ -37,6 +41,17 @@ export function serveRenders(port: MessagePort | null, setup: WorkerSetup | unde
   // in it starts with U+0000: the pool writes those as references too).
   const table: string[] = [];
   const revive = (_key: string, v: unknown) => (typeof v === 'string' && v.charCodeAt(0) === 0 ? table[Number(v.slice(1))] : v);
+  // Answers leave together once this thread has handled what is queued (the requests that arrived, the writes that
+  // finished): one message, and one wake-up of the pool's thread, for several pages instead of one each.
+  let outbox: WorkerReply[] = [];
+  const flush = () => {
+    const replies = outbox;
+    outbox = [];
+    port.postMessage(replies);
+  };
+  const answer = (reply: WorkerReply) => {
+    if (outbox.push(reply) === 1) setImmediate(flush);
+  };
   port.on('message', (msg: WorkerRequest) => {
     if (msg.op === 'clear') return renderer.clear();
     // The message's JSON text is the plain copy a render sees: parsed once, rendered synchronously.
@@ -58,9 +73,9 @@ export function serveRenders(port: MessagePort | null, setup: WorkerSetup | unde
         const bytes = Buffer.from(html, 'utf8');
         const { id, file } = msg;
         // The file system's code (ENOSPC, EACCES…) goes back with the message: the run stops on it.
-        const fail = (err: NodeJS.ErrnoException) => port.postMessage({ id, error: err.message, name: err.name, code: err.code } satisfies WorkerReply);
+        const fail = (err: NodeJS.ErrnoException) => answer({ id, error: err.message, name: err.name, code: err.code });
         folder.then(
-          () => fs.writeFile(file, bytes, (err) => (err ? fail(err) : port.postMessage({ id, bytes: bytes.length } satisfies WorkerReply))),
+          () => writePage(file, bytes, atomic, (err) => (err ? fail(err) : answer({ id, bytes: bytes.length }))),
           fail,
         );
         return;
@@ -69,7 +84,7 @@ export function serveRenders(port: MessagePort | null, setup: WorkerSetup | unde
     } catch (err) {
       reply = { id: msg.id, error: err instanceof Error ? err.message : String(err), name: err instanceof Error ? err.name : 'Error' };
     }
-    port.postMessage(reply);
+    answer(reply);
   });
   port.postMessage({ id: 0, html: 'ready' } satisfies WorkerReply);
 }
