@@ -6,7 +6,7 @@ import type { Database } from '../db/client';
 // plain SELECT), every transaction (PGlite's, or a client checked out of the PostgreSQL pool), bumps `epoch`
 // when it ends; `pending` counts those still running. A value read while `epoch` was E is current for this
 // process while `epoch` is still E and nothing is pending. Writes of other processes are not seen by the driver: on
-// PostgreSQL one listener per process (VersionListener, pageCache.ts) hears channels site_versions and
+// PostgreSQL one listener per process (listenForVersions, pageCache.ts) hears channels site_versions and
 // sessions_changed and moves `epoch` (changed()) at each notification, so every cache here drops what another
 // server changed as soon as PostgreSQL delivers its commit (issue 17); sessions also keep a short lifetime.
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { dbWrites, type DbWrites } from '../http/dbWrites';
+import { listenToChannels } from '../db/channelListener';
 import type { Executor } from '../db/client';
 import { siteForHost, type SiteRow } from './data';
 import type { PageRenderer } from './render/engine';
@@ -280,22 +280,11 @@ export function installPageCache(app: FastifyInstance, maxBytes: number): PageCa
   const cache = new PageCache(app.ctx.db, maxBytes, writes);
   caches.set(app.ctx, cache);
   app.ctx.caches.set('publicPages', { clear: () => cache.clear() });
-  if (app.ctx.database.kind === 'postgres') {
-    // The pool's own connection settings, for one more connection that only listens.
-    const pool = (app.ctx.db as unknown as { $client?: { options?: pg.ClientConfig } }).$client;
-    // Started whether or not pages are cached: sessions and column trees remembered in memory hear other
-    // processes' writes through it too (issue 17).
-    if (pool?.options) {
-      const listener = new VersionListener(pool.options, writes, (err) => app.log.warn({ err }, 'page cache: site_versions listener lost'));
-      listener.start();
-      app.addHook('onClose', () => listener.stop());
-    }
-  }
+  // Started whether or not pages are cached: sessions and column trees remembered in memory hear other processes'
+  // writes through it too (issue 17). PostgreSQL only.
+  listenForVersions(app, writes);
   return cache;
 }
-
-/** Reconnect delay of the site_versions listener. */
-const LISTEN_RETRY_MS = 1000;
 
 /**
  * Listens on channels site_versions (migration 0014) and sessions_changed (0017: logouts, revocations, admin, role
@@ -303,53 +292,22 @@ const LISTEN_RETRY_MS = 1000;
  * epoch, so versions, sessions and column trees read before them are read again (by every cache keyed on
  * server/http/dbWrites.ts epochs), within the notification's delivery of another process's commit.
  */
-export class VersionListener {
-  private client: pg.Client | undefined;
-  private stopped = false;
-  private retry: NodeJS.Timeout | undefined;
-
-  constructor(
-    private readonly connection: pg.ClientConfig,
-    private readonly writes: DbWrites,
-    private readonly onLost: (err: unknown) => void,
-  ) {}
-
-  start() {
-    if (this.stopped) return;
-    const client = new pg.Client(this.connection);
-    this.client = client;
-    const lost = (err: unknown) => {
-      if (this.client !== client) return;
-      this.client = undefined;
-      this.writes.othersHeard = false;
-      this.writes.changed();
-      void client.end().catch(() => undefined);
-      if (this.stopped) return;
-      this.onLost(err);
-      this.retry = setTimeout(() => this.start(), LISTEN_RETRY_MS);
-      this.retry.unref();
-    };
-    client.on('notification', () => this.writes.changed());
-    client.on('error', lost);
-    client.on('end', () => lost(new Error('connection ended')));
-    client
-      .connect()
-      .then(() => client.query('listen site_versions; listen sessions_changed'))
-      .then(() => {
-        if (this.client !== client) return;
-        this.writes.changed();
-        this.writes.othersHeard = true;
-      })
-      .catch(lost);
-  }
-
-  async stop() {
-    this.stopped = true;
-    if (this.retry) clearTimeout(this.retry);
-    const client = this.client;
-    this.client = undefined;
-    this.writes.othersHeard = false;
-    this.writes.changed();
-    await client?.end().catch(() => undefined);
-  }
+function listenForVersions(app: FastifyInstance, writes: DbWrites) {
+  const unheard = () => {
+    writes.othersHeard = false;
+    writes.changed();
+  };
+  const listener = listenToChannels(app, ['site_versions', 'sessions_changed'], {
+    heard: () => writes.changed(),
+    listening: () => {
+      writes.changed();
+      writes.othersHeard = true;
+    },
+    lost: (err) => {
+      unheard();
+      app.log.warn({ err }, 'page cache: site_versions listener lost');
+    },
+  });
+  // Once stopped (the app closing), nothing is heard any more.
+  if (listener) app.addHook('onClose', async () => unheard());
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
+import { listenToChannels } from '../../db/channelListener';
 import { plugins } from '../../db/schema/index';
 import type { Executor } from '../../db/client';
 import type { AppContext } from '../../http/context';
@@ -21,9 +21,6 @@ import { storedDefinition } from '../../pluginHost/market/store';
 export const PLUGIN_CHANNEL = 'plugin_changes';
 /** Every plugin (after a restore). */
 export const ALL_PLUGINS = '*';
-
-/** Reconnect delay of the listener. */
-const LISTEN_RETRY_MS = 1000;
 
 const origins = new WeakMap<PluginHost, string>();
 /** A host's origin in notifications (one per app, also when several apps share a process, as in the tests). */
@@ -110,14 +107,11 @@ export async function announceAllPluginsChanged(ctx: SyncCtx, warn?: (msg: strin
 
 /** On PostgreSQL, listens on plugin_changes and syncs the plugin each notification of another server names. */
 export function listenForPluginChanges(app: FastifyInstance) {
-  const pool = app.ctx.database.kind === 'postgres' ? (app.ctx.database.pool as unknown as { options?: pg.ClientConfig } | undefined) : undefined;
-  if (!pool?.options) return;
   const own = originOf(app.ctx.plugins);
   const warn = (msg: string) => app.log.warn(msg);
   const failed = (err: unknown) => app.log.error({ err }, 'plugins: sync failed');
-  const listener = new PluginChangeListener(
-    pool.options,
-    (payload) => {
+  listenToChannels(app, [PLUGIN_CHANNEL], {
+    heard: (payload) => {
       let note: { id?: unknown; from?: unknown };
       try {
         note = JSON.parse(payload) as typeof note;
@@ -128,53 +122,7 @@ export function listenForPluginChanges(app: FastifyInstance) {
       void (note.id === ALL_PLUGINS ? syncAllPlugins(app.ctx, warn) : syncPlugin(app.ctx, note.id, warn)).catch(failed);
     },
     // Changes made while no one listened (first start, a lost connection) were not heard: read every plugin again.
-    () => void syncAllPlugins(app.ctx, warn).catch(failed),
-    (err) => app.log.warn({ err }, 'plugins: plugin_changes listener lost'),
-  );
-  listener.start();
-  app.addHook('onClose', () => listener.stop());
-}
-
-class PluginChangeListener {
-  private client: pg.Client | undefined;
-  private stopped = false;
-  private retry: NodeJS.Timeout | undefined;
-
-  constructor(
-    private readonly connection: pg.ClientConfig,
-    private readonly heard: (payload: string) => void,
-    private readonly listening: () => void,
-    private readonly onLost: (err: unknown) => void,
-  ) {}
-
-  start() {
-    if (this.stopped) return;
-    const client = new pg.Client(this.connection);
-    this.client = client;
-    const lost = (err: unknown) => {
-      if (this.client !== client) return;
-      this.client = undefined;
-      void client.end().catch(() => undefined);
-      if (this.stopped) return;
-      this.onLost(err);
-      this.retry = setTimeout(() => this.start(), LISTEN_RETRY_MS);
-      this.retry.unref();
-    };
-    client.on('notification', (msg) => this.client === client && this.heard(msg.payload ?? ''));
-    client.on('error', lost);
-    client.on('end', () => lost(new Error('connection ended')));
-    client
-      .connect()
-      .then(() => client.query(`listen ${PLUGIN_CHANNEL}`))
-      .then(() => this.client === client && !this.stopped && this.listening())
-      .catch(lost);
-  }
-
-  async stop() {
-    this.stopped = true;
-    if (this.retry) clearTimeout(this.retry);
-    const client = this.client;
-    this.client = undefined;
-    await client?.end().catch(() => undefined);
-  }
+    listening: () => void syncAllPlugins(app.ctx, warn).catch(failed),
+    lost: (err) => app.log.warn({ err }, 'plugins: plugin_changes listener lost'),
+  });
 }
