@@ -4,7 +4,7 @@ import { Box, Button, type ButtonProps } from '@chakra-ui/react';
 // A small menu for the login page and the shell (language, user menu, a tab's context menu), built on
 // Chakra's core styles only: Chakra's Menu brings a state machine and a positioning engine (≈ 19 kB gzip)
 // that the first screens do not need. It closes on Escape, a click outside it, or a choice; arrow keys
-// move between its items.
+// move between its items; Escape gives the focus back to what opened it.
 
 /** Where the menu shows: below its trigger (aligned to its `start` or `end`), or at a point (a context menu). */
 export type PopupAnchor = { align: 'start' | 'end' } | { x: number; y: number };
@@ -13,9 +13,12 @@ const ITEMS = '[role="menuitem"]:not([disabled])';
 
 export function PopupMenu({ open, onClose, anchor, children, ...rest }: { open: boolean; onClose: () => void; anchor: PopupAnchor; children: ReactNode; minW?: string; 'data-testid'?: string; 'aria-label'?: string }) {
   const ref = useRef<HTMLDivElement>(null);
+  /** What had the focus when the menu opened (its trigger, or the tab of a context menu): Esc gives it back. */
+  const opener = useRef<HTMLElement | null>(null);
   const atPoint = 'x' in anchor;
   useEffect(() => {
     if (!open) return;
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     ref.current?.querySelector<HTMLElement>(ITEMS)?.focus();
     // Below a trigger, the menu's parent holds the trigger too: a click on it toggles, not closes then reopens.
     const inside = atPoint ? ref.current : ref.current?.parentElement;
@@ -34,6 +37,7 @@ export function PopupMenu({ open, onClose, anchor, children, ...rest }: { open: 
     if (e.key === 'Escape') {
       e.stopPropagation();
       onClose();
+      if (opener.current?.isConnected) opener.current.focus();
       return;
     }
     if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;

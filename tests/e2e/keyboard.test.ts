@@ -104,6 +104,11 @@ describe('a keyboard user', () => {
     await tabTo(page, page.getByTestId('user-menu'), { back: true, max: 150 });
     await page.keyboard.press('Enter');
     await eventually('the user menu has the focus', async () => (await focusedName(page)) !== 'user-menu');
+    // Esc closes the menu and gives the focus back to its button; Enter opens it again.
+    await page.keyboard.press('Escape');
+    await eventually('the focus is back on the user menu button', async () => (await focusedName(page)) === 'user-menu');
+    await page.keyboard.press('Enter');
+    await eventually('the user menu has the focus again', async () => (await focusedName(page)) !== 'user-menu');
     while ((await focusedName(page)) !== 'open-personal') await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     const dialog = page.getByTestId('personal-dialog');
