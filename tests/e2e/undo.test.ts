@@ -114,6 +114,31 @@ describe('undo after deleting a column', () => {
   });
 });
 
+describe('undo after a bulk action', () => {
+  it('unpublishing a published and a draft article together, Undo in the toast gives each its own status back', async () => {
+    const api = await ownerApi();
+    const live = await saveContent(api, column, { title: '批量状态撤销甲', status: 1 });
+    const draft = await saveContent(api, column, { title: '批量状态撤销乙', status: 2 });
+    const statusOf = async () =>
+      Object.fromEntries((await t.db.select({ id: contents.id, status: contents.status }).from(contents).where(inArray(contents.id, [live.id, draft.id]))).map((r) => [r.id, r.status]));
+    expect(await statusOf()).toEqual({ [live.id]: 1, [draft.id]: 2 });
+    const { page, list, toasts } = await onContentList();
+    for (const title of [live.title, draft.title]) {
+      await list.seeRow(title);
+      await list.row(title).getByRole('checkbox').check({ force: true });
+    }
+    await page.getByTestId('content-bulk').click();
+    await page.getByTestId('bulk-unpublish').click();
+    await toasts.seeUndoIn('操作成功');
+    await eventually('both are drafts', async () => JSON.stringify(await statusOf()) === JSON.stringify({ [live.id]: 2, [draft.id]: 2 }));
+
+    await toasts.undo('操作成功');
+    // Each back to what it was: the published one published again, the draft still a draft.
+    await eventually('each has its own status back', async () => JSON.stringify(await statusOf()) === JSON.stringify({ [live.id]: 1, [draft.id]: 2 }));
+    await page.close();
+  });
+});
+
 describe('a delete that cannot be undone', () => {
   it('deleting for good from the recycle bin still asks to confirm, and cancelling keeps the record', async () => {
     const article = await saveContent(await ownerApi(), column, { title: '永久删除测试' });

@@ -10,6 +10,7 @@ import { Pagination } from '../resource/Pagination';
 import { ResourceTable } from '../resource/ResourceTable';
 import { useResourceList } from '../resource/useResourceList';
 import { BULK, runBulk, type BulkAction } from './bulkActions';
+import type { ContentListItem } from '../../../models/content';
 import { ColumnTree } from './ColumnTree';
 import { contentListDef } from './listDef';
 import { customPaths, generalPaths, idAtEnd } from './paths';
@@ -95,7 +96,7 @@ export default function ContentListPage() {
                 <Menu.Positioner>
                   <Menu.Content>
                     {LIVE_ACTIONS.map((a) => (
-                      <Menu.Item key={a} value={a} onSelect={() => void runBulk(a, list.selected, list.reload)} data-testid={`bulk-${a}`}>
+                      <Menu.Item key={a} value={a} onSelect={() => void runBulk(a, list.selected, list.reload, { rows: list.rows as unknown as ContentListItem[], label: t('common.undo') })} data-testid={`bulk-${a}`}>
                         {t(`content.${a}`)}
                       </Menu.Item>
                     ))}
