@@ -14,6 +14,7 @@ import { checkSize } from './inspect';
 import { ingestFile } from './ingest';
 import type { Placement } from './multipart';
 import { incomingDir, removeQuietly, sessionsDir, writeStreamAt, type WrittenFile } from './tempFiles';
+import { chunksShared, lockChunk, lockChunkHere } from './chunkLocks';
 import type { ChunkFields, ChunkProgress } from '../../../models/attachment';
 import type { UploadedFile } from '../../../models/content';
 import type { UploadSettings } from '../../../models/uploadSettings';
@@ -37,6 +38,14 @@ import type { UploadSettings } from '../../../models/uploadSettings';
 // chunks it had not recorded yet (spec §8 resume). An upload keeps the chunk size it started with, so
 // its chunks need no settings read either. Like the chunk locks and running hashes, this assumes
 // the chunks of one upload reach one server process (a second one would only see what the row says).
+//
+// Several servers (issue 17: PostgreSQL and a SHARED_DIR of their own) behind a round-robin balancer: the
+// chunks of one upload reach every server. The chunk files then live in <sharedDir>/tmp/uploads (always
+// there: sharedDir is dataDir on one server); the upload's chunk size is kept beside them (chunk-size), each
+// chunk is recorded in the row at once (the row's `received`, unioned by one UPDATE, decides completion),
+// the row is read on every request, no running hash is kept (another server may rewrite a chunk it saw),
+// and a chunk is not streamed straight into place: it lands in this server's tmp/incoming and is copied
+// under the in-process lock plus a PostgreSQL advisory lock on (upload, chunk), held only for the copy.
 
 type Session = typeof uploadSessions.$inferSelect;
 
@@ -54,11 +63,13 @@ function forbiddenUnlessManaged(auth: AuthContext, siteId: number) {
 const unknownSession = () => badRequest('attachment.sessionUnknown', {}, { issues: [{ field: 'resource_temp_basename' }] });
 
 /** A session's chunk directory, from the server's own record (the basename is checked once more). */
-function sessionDir(dataDir: string, session: Pick<Session, 'basename'>): string {
+function sessionDir(sharedDir: string, session: Pick<Session, 'basename'>): string {
   if (!BASENAME.test(session.basename)) throw new Error('corrupt upload session');
-  return path.join(sessionsDir(dataDir), session.basename);
+  return path.join(sessionsDir(sharedDir), session.basename);
 }
 const dataFile = (dir: string) => path.join(dir, 'data');
+/** The upload's chunk size in bytes, written when it opens (read by servers that did not open it). */
+const chunkSizeFile = (dir: string) => path.join(dir, 'chunk-size');
 
 /**
  * Running SHA-256 of a session's file over its chunks 1..next-1, kept while they came in order (by
@@ -160,6 +171,22 @@ async function saveLive(app: FastifyInstance, upload: LiveUpload): Promise<boole
   upload.unsaved = Math.max(0, upload.unsaved - saving);
   return true;
 }
+/** Adds one chunk to the row's `received` (chunks shared by several servers); null when the row is gone. */
+async function recordChunk(app: FastifyInstance, upload: LiveUpload, index: number): Promise<Session | null> {
+  const [row] = await app.ctx.db
+    .update(uploadSessions)
+    .set({
+      received: sql`(select coalesce(jsonb_agg(distinct e order by e), '[]'::jsonb) from jsonb_array_elements(${uploadSessions.received} || ${JSON.stringify([index])}::jsonb) e)`,
+      updatedAt: new Date(),
+    })
+    .where(eq(uploadSessions.id, upload.session.id))
+    .returning();
+  upload.unsaved = 0;
+  if (!row) return null;
+  upload.session = row;
+  for (const i of row.received) upload.received.add(i);
+  return row;
+}
 function saveLater(app: FastifyInstance, upload: LiveUpload) {
   if (upload.timer || !upload.unsaved) return;
   upload.timer = setTimeout(() => {
@@ -177,29 +204,6 @@ export async function saveLiveUploads(app: FastifyInstance): Promise<void> {
   liveUploads.delete(app);
 }
 
-/** One writer at a time per chunk of a session (this process), so two copies of a chunk never interleave. */
-const chunkLocks = new Map<string, Promise<void>>();
-async function lockChunk(basename: string, index: number): Promise<{ release: () => void; waited: boolean }> {
-  const key = `${basename}:${index}`;
-  let waited = false;
-  while (chunkLocks.has(key)) {
-    waited = true;
-    await chunkLocks.get(key);
-  }
-  let release!: () => void;
-  chunkLocks.set(key, new Promise<void>((resolve) => (release = resolve)));
-  let released = false;
-  return {
-    waited,
-    release: () => {
-      if (released) return;
-      released = true;
-      chunkLocks.delete(key);
-      release();
-    },
-  };
-}
-
 /** A placement that also carries the upload it was checked against, for receiveChunk. */
 export interface ChunkPlacement extends Placement {
   upload: LiveUpload;
@@ -213,20 +217,22 @@ export interface ChunkPlacement extends Placement {
  * yet. Anything else (null) goes to a temporary file and through every check of receiveChunk.
  */
 export async function placeChunk(app: FastifyInstance, auth: AuthContext, raw: Record<string, string>, settings: SettingsOnce): Promise<ChunkPlacement | null> {
+  // Shared by several servers: through a temporary file, so the cluster lock is held only while copying.
+  if (chunksShared(app)) return null;
   const index = Number(raw.chunk_index);
   if (!Number.isSafeInteger(index) || index < 1 || String(index) !== raw.chunk_index) return null;
   let upload = await findUpload(app, auth, raw.resource_temp_basename ?? '', raw.resource_temp_path ?? '', settings);
   if (!upload) return null;
   const session = upload.session;
   if (!canManageSite(auth, session.siteId) || index > session.chunkTotal || raw.chunk_total !== String(session.chunkTotal)) return null;
-  const lock = await lockChunk(session.basename, index);
+  const lock = await lockChunkHere(session.basename, index);
   if (lock.waited) upload = await findUpload(app, auth, session.basename, session.tempPath, settings);
   if (!upload || upload.received.has(index)) {
     lock.release();
     return null;
   }
   return {
-    file: dataFile(sessionDir(app.ctx.config.dataDir, session)),
+    file: dataFile(sessionDir(app.ctx.config.sharedDir, session)),
     start: (index - 1) * upload.chunkBytes,
     limit: upload.chunkBytes,
     hash: hashFor(session.basename, index),
@@ -262,13 +268,30 @@ async function findSession(app: FastifyInstance, auth: AuthContext, basename: st
 export async function chunkLimit(app: FastifyInstance, auth: AuthContext, raw: Record<string, string>, settings: SettingsOnce): Promise<number> {
   const known = liveOf(app).get(raw.resource_temp_basename ?? '');
   if (known && known.session.tempPath === raw.resource_temp_path && known.session.adminId === auth.adminId) return known.chunkBytes;
-  return (await settings()).chunk_size * 1024;
+  // Shared by several servers: an upload another server opened has its own chunk size.
+  const other = chunksShared(app) && raw.resource_temp_basename ? await findUpload(app, auth, raw.resource_temp_basename, raw.resource_temp_path ?? '', settings) : null;
+  return other ? other.chunkBytes : (await settings()).chunk_size * 1024;
 }
 
 /** The caller's own upload, as kept in memory or else read from its row (and kept from then on). */
 async function findUpload(app: FastifyInstance, auth: AuthContext, basename: string, tempPath: string, settings: SettingsOnce): Promise<LiveUpload | null> {
   const map = liveOf(app);
   const known = map.get(basename);
+  if (chunksShared(app)) {
+    // Other servers record chunks too: the row says what is received, this process only remembers the chunk size.
+    const row = await findSession(app, auth, basename, tempPath);
+    if (!row) {
+      if (known) forgetLive(app, basename);
+      return null;
+    }
+    if (known) {
+      known.session = row;
+      known.received = new Set(row.received);
+      known.unsaved = 0;
+      return known;
+    }
+    return keepLive(app, row, await sharedChunkBytes(app, row, settings));
+  }
   if (known) {
     if (known.session.tempPath !== tempPath || known.session.adminId !== auth.adminId) return null;
     // The most recently used last: the limit lets go of the upload idle longest.
@@ -278,6 +301,13 @@ async function findUpload(app: FastifyInstance, auth: AuthContext, basename: str
   }
   const session = await findSession(app, auth, basename, tempPath);
   return session ? keepLive(app, session, (await settings()).chunk_size * 1024) : null;
+}
+
+/** The chunk size an upload opened with, as written beside its chunks (else the settings'). */
+async function sharedChunkBytes(app: FastifyInstance, session: Session, settings: SettingsOnce): Promise<number> {
+  const text = await fs.readFile(chunkSizeFile(sessionDir(app.ctx.config.sharedDir, session)), 'utf8').catch(() => '');
+  const bytes = Number(text.trim());
+  return Number.isSafeInteger(bytes) && bytes > 0 && bytes <= MAX_CHUNK_BYTES ? bytes : (await settings()).chunk_size * 1024;
 }
 
 export async function sliceStatus(app: FastifyInstance, auth: AuthContext, q: { resource_temp_basename: string; resource_temp_path: string }, settings: SettingsOnce): Promise<ChunkProgress> {
@@ -312,7 +342,8 @@ async function openSession(app: FastifyInstance, auth: AuthContext, siteId: numb
   await dropStaleSessions(app, auth.adminId);
 
   const basename = randomBytes(16).toString('hex');
-  startRunningHash(basename);
+  const shared = chunksShared(app);
+  if (!shared) startRunningHash(basename);
   const [session] = await app.ctx.db
     .insert(uploadSessions)
     .values({
@@ -328,7 +359,9 @@ async function openSession(app: FastifyInstance, auth: AuthContext, siteId: numb
       hash: f.resource_hash ?? '',
     })
     .returning();
-  await fs.mkdir(sessionDir(app.ctx.config.dataDir, session!), { recursive: true });
+  const dir = sessionDir(app.ctx.config.sharedDir, session!);
+  await fs.mkdir(dir, { recursive: true });
+  if (shared) await fs.writeFile(chunkSizeFile(dir), String(chunkBytes));
   keepLive(app, session!, chunkBytes);
   return session!;
 }
@@ -381,7 +414,7 @@ export async function receiveChunk(
   checkChunkSize(known?.session ?? { chunkTotal: f.chunk_total, size: f.resource_size ?? 0 }, f.chunk_index, chunk.size, chunkBytes);
   const session = known?.session ?? (await openSession(app, auth, siteId, f, chunkBytes));
 
-  const dir = sessionDir(app.ctx.config.dataDir, session);
+  const dir = sessionDir(app.ctx.config.sharedDir, session);
   const file = dataFile(dir);
   const start = (f.chunk_index - 1) * chunkBytes;
   let fed: Hash | null;
@@ -391,24 +424,30 @@ export async function receiveChunk(
     fed = placed.hash;
   } else {
     // Accepted: copied into place (one writer per chunk at a time).
-    const lock = await lockChunk(session.basename, f.chunk_index);
+    const lock = await lockChunk(app, session.basename, f.chunk_index);
     try {
       fed = hashFor(session.basename, f.chunk_index);
       await fs.mkdir(dir, { recursive: true });
       await writeStreamAt(createReadStream(chunk.file, { highWaterMark: 1024 * 1024 }), file, start, fed);
+      // The last chunk ends the file (a longer copy of it refused earlier may have been written there).
+      if (f.chunk_index === session.chunkTotal) await fs.truncate(file, start + chunk.size);
     } finally {
-      lock.release();
+      await lock.release();
     }
   }
-  // The last chunk ends the file (a longer copy of it refused earlier may have been written there).
-  if (f.chunk_index === session.chunkTotal) await fs.truncate(file, start + chunk.size);
+  if (placed && f.chunk_index === session.chunkTotal) await fs.truncate(file, start + chunk.size);
   // Recorded in memory; the row catches up every SAVE.chunks chunks and soon after the last one.
   const upload = liveOf(app).get(session.basename) ?? (await findUpload(app, auth, session.basename, session.tempPath, settings));
   if (!upload) throw unknownSession();
   upload.received.add(f.chunk_index);
   upload.unsaved++;
   afterWrite(session.basename, f.chunk_index, fed);
-  if (upload.received.size < session.chunkTotal) {
+  if (chunksShared(app)) {
+    // Recorded at once; what the row then holds (every server's chunks) decides whether the file is complete.
+    const row = await recordChunk(app, upload, f.chunk_index);
+    if (!row) throw unknownSession();
+    if (row.received.length < session.chunkTotal) return { done: false, progress: progressOf(upload) };
+  } else if (upload.received.size < session.chunkTotal) {
     if (upload.unsaved >= SAVE.chunks) {
       if (!(await saveLive(app, upload))) throw unknownSession();
     } else saveLater(app, upload);
@@ -418,6 +457,11 @@ export async function receiveChunk(
   // The request that deletes the session owns the assembly; a concurrent last chunk just reports progress.
   const [claimed] = await app.ctx.db.delete(uploadSessions).where(eq(uploadSessions.id, upload.session.id)).returning();
   if (!claimed) {
+    // Shared: the row was complete a moment ago, so a request on another server (or here) claimed it.
+    if (chunksShared(app)) {
+      forgetLive(app, session.basename);
+      return { done: false, progress: progressOf(upload) };
+    }
     // The row is gone while this process still kept the upload (dropped elsewhere): the upload is unknown.
     if (liveOf(app).get(session.basename) === upload) {
       forgetLive(app, session.basename);
@@ -430,7 +474,7 @@ export async function receiveChunk(
 }
 
 async function completeUpload(app: FastifyInstance, session: Session, chunkBytes: number, settings: UploadSettings): Promise<UploadedFile> {
-  const dir = sessionDir(app.ctx.config.dataDir, session);
+  const dir = sessionDir(app.ctx.config.sharedDir, session);
   let keepForRetry = false;
   try {
     const assembled = await assemble(dir, session.basename, chunkBytes);
@@ -504,18 +548,27 @@ async function dropStaleSessions(app: FastifyInstance, adminId: number) {
     runningHashes.delete(s.basename);
     forgetLive(app, s.basename);
   }
-  const dataDir = app.ctx.config.dataDir;
-  await Promise.all([...stale, ...own].map((s) => removeQuietly(sessionDir(dataDir, s))));
+  const sharedDir = app.ctx.config.sharedDir;
+  await Promise.all([...stale, ...own].map((s) => removeQuietly(sessionDir(sharedDir, s))));
   await removeOrphans(app, cutoff);
 }
 
+/**
+ * Removes what no session row names and nothing has touched for SESSION_TTL_MS: chunk folders in the shared
+ * folder (another server's live upload has its row, or was opened after the rows were read and so is new)
+ * and this server's own temporary files. A folder counts as touched when its chunks' file was written.
+ */
 async function removeOrphans(app: FastifyInstance, cutoff: Date) {
   const live = new Set((await app.ctx.db.select({ basename: uploadSessions.basename }).from(uploadSessions)).map((s) => s.basename));
-  for (const root of [sessionsDir(app.ctx.config.dataDir), incomingDir(app.ctx.config.dataDir)]) {
+  for (const root of [sessionsDir(app.ctx.config.sharedDir), incomingDir(app.ctx.config.dataDir)]) {
     for (const name of await fs.readdir(root).catch(() => [] as string[])) {
       if (live.has(name)) continue;
-      const stat = await fs.stat(path.join(root, name)).catch(() => null);
-      if (stat && stat.mtime < cutoff) await removeQuietly(path.join(root, name));
+      const entry = path.join(root, name);
+      const stat = await fs.stat(entry).catch(() => null);
+      if (!stat || stat.mtime >= cutoff) continue;
+      const data = stat.isDirectory() ? await fs.stat(dataFile(entry)).catch(() => null) : null;
+      if (data && data.mtime >= cutoff) continue;
+      await removeQuietly(entry);
     }
   }
 }

@@ -134,6 +134,8 @@ export function registerAttachmentRecycling() {
 async function removeUnsharedFiles(app: FastifyInstance, tx: Tx, ids: number[]) {
   const purged = await tx.select({ storage: attachments.storage, path: attachments.path }).from(attachments).where(inArray(attachments.id, ids));
   const seen = new Set<string>();
+  // Another server may have saved the storage settings since this one last read them (issue 17).
+  if (purged.some((p) => p.path && p.storage !== STORAGE.network && p.storage !== STORAGE.local)) await app.storageRegistry.refresh(tx);
   for (const { storage: kind, path } of purged) {
     if (!path || kind === STORAGE.network || seen.has(`${kind}:${path}`)) continue;
     seen.add(`${kind}:${path}`);

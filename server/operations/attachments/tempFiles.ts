@@ -5,11 +5,12 @@ import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
-// Temporary files of uploads, all under <dataDir>/tmp: single requests land in tmp/incoming, chunked
-// uploads keep their chunks in tmp/uploads/<session basename>. Every path here is made by the server.
+// Temporary files of uploads: single requests land in <dataDir>/tmp/incoming (each server its own), chunked
+// uploads keep their chunks in <sharedDir>/tmp/uploads/<session basename>, where every server of a cluster
+// finds them (sharedDir is dataDir on one server). Every path here is made by the server.
 
 export const incomingDir = (dataDir: string) => path.join(dataDir, 'tmp', 'incoming');
-export const sessionsDir = (dataDir: string) => path.join(dataDir, 'tmp', 'uploads');
+export const sessionsDir = (sharedDir: string) => path.join(sharedDir, 'tmp', 'uploads');
 
 /** Directories this process made or found (an upload request need not ask the file system again). */
 const madeDirs = new Set<string>();
