@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { TestApp } from './app';
+import { visitRecorder } from '../../server/operations/visits/record';
 
 // "Nothing changed": a digest of every row of every table, so an attack test can show that a refused call
 // wrote nothing anywhere (not only in the row it aimed at). Tables that a refused call may legitimately touch
@@ -15,6 +16,9 @@ async function rowsOf<T>(t: TestApp, query: ReturnType<typeof sql>): Promise<T[]
 /** table name → md5 of all its rows (in a stable order). */
 export async function dbFingerprint(t: TestApp, skip: Iterable<string> = []): Promise<Record<string, string>> {
   const skipped = new Set([...VOLATILE, ...skip]);
+  // Visits of earlier public requests are buffered and written on a timer: written now, so that a flush due
+  // later cannot change 'visits' between two fingerprints of one test.
+  await visitRecorder(t.app)?.flush();
   const tables = await rowsOf<{ name: string }>(
     t,
     sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
