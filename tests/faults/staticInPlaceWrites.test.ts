@@ -1,14 +1,12 @@
-import { execFile, execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../helpers/app';
 import type { Job } from '../../models/job';
 import { cleanUpFaults, faultData, startFaultServer, type FaultData, type FaultServer } from './faultHarness';
+import { fill, filesUnder, tmpfsMountWorks } from './diskFaults';
 
 // Issue 15, faults: column and content runs write over a site's live static output (a whole-site run builds a
 // new folder and swaps it in, storageFaults.test.ts). When the disk fills up in the middle of such a run, every
@@ -27,19 +25,7 @@ let columnId: number;
 let token: string;
 const mounted: string[] = [];
 
-const mountWorks = (() => {
-  if (process.getuid?.() !== 0) return false;
-  const probe = mkdtempSync(path.join(os.tmpdir(), 'banyan-mount-'));
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', probe], { stdio: 'ignore' });
-    execFileSync('umount', [probe], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  } finally {
-    rmSync(probe, { recursive: true, force: true });
-  }
-})();
+const mountWorks = tmpfsMountWorks();
 if (!mountWorks) console.warn('staticInPlaceWrites.test.ts: skipped: mounting a small tmpfs needs root and a mount-capable machine');
 
 const staticDir = () => path.join(data.dataDir, 'static');
@@ -53,33 +39,7 @@ async function mountStatic() {
   mounted.push(staticDir());
 }
 
-/** Fills the file system until it refuses a byte more; answers the filler file. */
-async function fill(dir: string): Promise<string> {
-  const filler = path.join(dir, 'filler.bin');
-  const handle = await fs.open(filler, 'w');
-  try {
-    for (;;) await handle.write(Buffer.alloc(16 * 1024, 1));
-  } catch (err) {
-    expect((err as NodeJS.ErrnoException).code).toBe('ENOSPC');
-  } finally {
-    await handle.close();
-  }
-  return filler;
-}
 
-/** Every file under a folder (dot files included), relative to it, with its SHA-256. */
-async function filesUnder(dir: string): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  const walk = async (d: string) => {
-    for (const e of await fs.readdir(d, { withFileTypes: true })) {
-      const p = path.join(d, e.name);
-      if (e.isDirectory()) await walk(p);
-      else if (e.isFile()) out[path.relative(dir, p)] = createHash('sha256').update(await fs.readFile(p)).digest('hex');
-    }
-  };
-  await walk(dir);
-  return out;
-}
 
 async function generate(body: Record<string, unknown>): Promise<Job> {
   const api = apiClient(server.url, token, { siteId, language: 'en' });

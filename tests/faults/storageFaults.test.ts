@@ -1,8 +1,5 @@
-import { execFile, execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +7,7 @@ import { apiClient } from '../helpers/app';
 import { fetchStored, mp4, sha256, uploadFile, type Caller } from '../helpers/attachmentFixtures';
 import type { Job } from '../../models/job';
 import { cleanUpFaults, faultData, startFaultServer, type FaultData, type FaultServer } from './faultHarness';
+import { fill, filesUnder, tmpfsMountWorks } from './diskFaults';
 
 // Issue 15, faults: a full disk or a folder the server may not write. An upload or a static generation that
 // cannot be written is refused with a clear message in the caller's language (never the system's message with
@@ -43,49 +41,10 @@ async function mountSmall(dir: string, size: string): Promise<boolean> {
   mounted.push(dir);
   return true;
 }
-/** Whether this machine lets the tests mount a small tmpfs (root, and a container allowed to mount). */
-const mountWorks = (() => {
-  if (process.getuid?.() !== 0) return false;
-  const probe = mkdtempSync(path.join(os.tmpdir(), 'banyan-mount-'));
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', probe], { stdio: 'ignore' });
-    execFileSync('umount', [probe], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  } finally {
-    rmSync(probe, { recursive: true, force: true });
-  }
-})();
+const mountWorks = tmpfsMountWorks();
 if (!mountWorks) console.warn('storageFaults.test.ts: the full-disk rows are skipped: mounting a small tmpfs needs root and a mount-capable machine');
 
-/** Fills a file system until it refuses a byte more; answers the filler file. */
-async function fill(dir: string): Promise<string> {
-  const filler = path.join(dir, 'filler.bin');
-  const handle = await fs.open(filler, 'w');
-  try {
-    for (;;) await handle.write(Buffer.alloc(16 * 1024, 1));
-  } catch (err) {
-    expect((err as NodeJS.ErrnoException).code).toBe('ENOSPC');
-  } finally {
-    await handle.close();
-  }
-  return filler;
-}
 
-/** Every file under a folder, relative to it, with its SHA-256 (what the disk holds). */
-async function filesUnder(dir: string): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  const walk = async (d: string) => {
-    for (const e of await fs.readdir(d, { withFileTypes: true }).catch(() => [])) {
-      const p = path.join(d, e.name);
-      if (e.isDirectory()) await walk(p);
-      else if (e.isFile()) out[path.relative(dir, p)] = createHash('sha256').update(await fs.readFile(p)).digest('hex');
-    }
-  };
-  await walk(dir);
-  return out;
-}
 
 const caller = (language = 'en'): Caller => ({ token, siteId, language });
 const attachmentCount = async () => Number((await server.query<{ n: string }>('select count(*) as n from attachments'))[0]!.n);
