@@ -13,13 +13,12 @@ import { t } from '../../i18n';
 import { validateWith } from '../../i18n/zodErrors';
 import { usePermissions } from '../../app/permissions';
 import { restoreFromRecycleBin } from '../resource/restoreFromRecycleBin';
+import { messageOf, recycleListActions } from '../resource/recycleListActions';
 import { useApiForm } from './useApiForm';
 
 // The attachment grid of the selected category (GET attachment/index: limit 18, page, type, cate_id,
 // name), with delete (to the recycle bin: at once with an Undo in the toast for a role that may use the bin,
 // after a confirm for the others), the network-attachment form and the edit form.
-
-const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /** The absolute address of an attachment (stored URLs may be site-relative). */
 export const absoluteUrl = (url: string) => new URL(url, window.location.origin).href;
@@ -56,21 +55,7 @@ export function useAttachmentList() {
             .then(({ data, count }) => actor.send({ type: 'page.loaded', rows: data as unknown as Row[], count: count ?? data.length }))
             .catch((e: unknown) => actor.send({ type: 'page.failed', message: messageOf(e) }));
         },
-        deleteRows: (_, { ids }) => {
-          post('/attachment/delete', { ids })
-            .then(({ msg }) => actor.send({ type: 'delete.done', message: msg }))
-            .catch((e: unknown) => actor.send({ type: 'delete.failed', message: messageOf(e) }));
-        },
-        restoreRows: (_, { ids }) => {
-          if (!restoreRef.current) return;
-          restoreRef.current(ids)
-            .then(({ msg }) => actor.send({ type: 'undo.done', message: msg }))
-            .catch((e: unknown) => actor.send({ type: 'undo.failed', message: messageOf(e) }));
-        },
-        notify: (_, { kind, message, undo }) =>
-          undo
-            ? notify(kind, t('common.deletedUndoable', { count: undo.length }), { label: t('common.undo'), onClick: () => actor.send({ type: 'delete.undo', ids: undo }) })
-            : notify(kind, message),
+        ...recycleListActions((event) => actor.send(event), '/attachment/delete', restoreRef),
       },
     }),
     { input: { limit: ATTACHMENT_PAGE_SIZE } },

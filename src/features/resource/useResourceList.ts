@@ -8,12 +8,9 @@ import { useOnViewReturn } from '../../app/viewActive';
 import { resourceListMachine, type Filters, type Row } from '../../../machines/resourceList.machine';
 import type { ResourceDef } from '../../../models/resource';
 import { DEFAULT_PAGE_SIZE } from '../../../models/constants';
-import { get, post } from '../../api/http';
-import { notify } from '../../components/Toaster';
-import { t } from '../../i18n';
+import { get } from '../../api/http';
 import { queryFromSearch, searchWithQuery, type ListKeys } from './listLocation';
-
-const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
+import { messageOf, recycleListActions } from './recycleListActions';
 
 /** Brings deleted rows back from the recycle bin (the undo of a delete); answers with the toast's message. */
 export type RestoreRows = (ids: number[]) => Promise<{ msg: string }>;
@@ -58,21 +55,7 @@ export function useResourceList(def: ResourceDef, opts: { limit?: number; filter
             .then(({ data, count }) => actor.send({ type: 'page.loaded', rows: data, count: count ?? data.length }))
             .catch((e: unknown) => actor.send({ type: 'page.failed', message: messageOf(e) }));
         },
-        deleteRows: (_, { ids }) => {
-          post(`/${def.name}/delete`, { ids })
-            .then(({ msg }) => actor.send({ type: 'delete.done', message: msg }))
-            .catch((e: unknown) => actor.send({ type: 'delete.failed', message: messageOf(e) }));
-        },
-        restoreRows: (_, { ids }) => {
-          if (!restoreRef.current) return;
-          restoreRef.current(ids)
-            .then(({ msg }) => actor.send({ type: 'undo.done', message: msg }))
-            .catch((e: unknown) => actor.send({ type: 'undo.failed', message: messageOf(e) }));
-        },
-        notify: (_, { kind, message, undo }) =>
-          undo
-            ? notify(kind, t('common.deletedUndoable', { count: undo.length }), { label: t('common.undo'), onClick: () => actor.send({ type: 'delete.undo', ids: undo }) })
-            : notify(kind, message),
+        ...recycleListActions((event) => actor.send(event), `/${def.name}/delete`, restoreRef),
         recordQuery: (_, { query, replace }) => {
           if (!inUrl) return;
           const { location: path, search: current, navigate: go, keys: k } = here.current;
