@@ -137,6 +137,51 @@ describe('static generation', () => {
     expect(pages.filter((f) => f.includes('/page/')).length).toBeGreaterThan(0);
   });
 
+  it('a whole-site run writes over the output before the previous one (its spare) and removes what it no longer has', async () => {
+    const spareSite = await createSite(t, token, { name: 'Spare Co', domain: uniqueDomain('spare') });
+    const column = await insertColumn(t, spareSite, modelId, { title: 'Notes' });
+    await t.db.update(categories).set({ pageSize: 2 }).where(eq(categories.id, column));
+    const items = [];
+    for (let i = 1; i <= 7; i++) items.push(await insertPublished(t, spareSite, column, { title: `Note ${i}`, publishedAt: new Date(Date.now() - i * 60_000) }));
+    const client = t.client(token, { siteId: spareSite });
+    const run = async () => {
+      const res = await client.post<{ job_id: number }>('/staticFile/generate', { scope: 'site' });
+      expect(res.code, res.msg).toBe(0);
+      await t.app.ctx.jobs.whenIdle();
+      const job = (await client.get('/job/read', { id: res.data.job_id })).data;
+      expect(job.status, job.error).toBe('done');
+      return job.result as StaticGenResult;
+    };
+    const dir = path.join(t.dataDir, 'static', `site-${spareSite}`);
+    const spare = `${dir}.spare`;
+    await run();
+    await expect(fs.stat(spare)).rejects.toThrow();
+    const firstPages = await filesUnder(dir);
+    await run();
+    // The first output is now the spare (the same files), beside the second.
+    expect(await filesUnder(spare)).toEqual(firstPages);
+    // Gone since: the oldest note (its page, and the last list page), a foreign file and a leftover temporary file in the spare.
+    await t.db.update(contents).set({ deletedAt: new Date() }).where(eq(contents.id, items[6]!.id));
+    await fs.writeFile(path.join(spare, 'stray.html'), 'not ours');
+    await fs.writeFile(path.join(spare, '.index.html.1-1-1.banyan-tmp'), 'half');
+    const inode = (await fs.stat(path.join(spare, 'index.html'))).ino;
+    const result = await run();
+    const pages = (await filesUnder(dir)).filter((f) => f !== '/.banyan-static');
+    expect(result.pages).toBe(pages.length);
+    // Written over the spare's files (the same inode), not into a new folder.
+    expect((await fs.stat(path.join(dir, 'index.html'))).ino).toBe(inode);
+    expect(pages).not.toContain('/stray.html');
+    expect(pages.some((f) => f.includes('banyan-tmp'))).toBe(false);
+    expect(pages.some((f) => f.endsWith(`/${items[6]!.id}.html`))).toBe(false);
+    expect(firstPages.some((f) => f.endsWith(`/${items[6]!.id}.html`))).toBe(true);
+    expect(firstPages.filter((f) => f.includes('/page/4/'))).toHaveLength(1);
+    expect(pages.filter((f) => f.includes('/page/4/'))).toHaveLength(0);
+    const domain = (await t.client(token).get<{ domain: string }>('/website/read', { id: spareSite })).data.domain;
+    for (const f of pages) expect(await fs.readFile(path.join(dir, f), 'utf8'), f).toBe((await getPage(t, urlOf(f), domain)).body);
+    // Every page the live site has, the output has: nothing of the first output stayed behind or went missing.
+    expect(pages.length).toBe(firstPages.filter((f) => f !== '/.banyan-static').length - 2);
+  });
+
   it('a column run writes its list and detail pages; a content run its page, column and home', async () => {
     const extra = await insertPublished(t, site.id, site.about, { title: 'Team page' });
     const detail = `/${site.aboutAlias}/${extra.id}.html`;

@@ -1,4 +1,4 @@
-import { rename, unlink, writeFile } from 'node:fs';
+import { constants, rename, unlink, writeFile } from 'node:fs';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 
@@ -16,9 +16,15 @@ let seq = 0;
 /** A temporary name beside `file`: a dot file, unique per process, thread and write. */
 export const tempNameFor = (file: string) => path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}-${threadId}-${++seq}${TEMP_MARK}`);
 
+/**
+ * A straight write: creates the file or writes over it (a whole-site run reusing the spare output writes over its
+ * files), never through a symbolic link.
+ */
+const OVERWRITE = constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW;
+
 /** Writes one page, atomically (temporary file + rename) when `atomic`; the temporary file never stays behind. */
 export function writePage(file: string, data: Buffer, atomic: boolean, done: (err: NodeJS.ErrnoException | null) => void): void {
-  if (!atomic) return writeFile(file, data, done);
+  if (!atomic) return writeFile(file, data, { flag: OVERWRITE as unknown as string /* open() takes numeric flags; the typings say string */ }, done);
   const temp = tempNameFor(file);
   writeFile(temp, data, (err) => {
     if (err) return unlink(temp, () => done(err));

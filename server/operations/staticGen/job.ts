@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import nodePath from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -15,7 +16,7 @@ import { wants } from '../../pluginHost/hookPoints';
 import { columnsOf, siteById } from '../../public/data';
 import { descendantIds } from '../../public/view';
 import { iso } from '../../db/listing';
-import { fileFor, hasOutput, markOutput, outputDirOf, ownsOrEmpty, readManifest, removeOutput, removeStaleRuns, swapIn, writeOutput, type OutputManifest } from './output';
+import { claimRunFolder, fileFor, hasOutput, MARKER, markOutput, outputDirOf, ownsOrEmpty, pruneUnwritten, readManifest, removeOutput, removeStaleRuns, swapIn, writeOutput, type OutputManifest } from './output';
 import { contentRunPaths, listSignature, ordersOf } from './changes';
 import { planPaths } from './paths';
 import type { StaticGenResult, StaticIndex } from '../../../models/staticGen';
@@ -23,7 +24,8 @@ import { notify } from '../../pluginHost/hookPoints';
 
 // The static generation job: plans the paths, renders each with the public renderer (no HTTP) and writes
 // the files. A whole-site run writes into a temporary folder swapped in at the end, so a cancelled or failed
-// run leaves the previous output untouched; column and content runs update the output in place, each page
+// run leaves the previous output untouched (that folder is the output before the previous one when it is kept,
+// output.ts claimRunFolder: its files are written over and the rest removed); column and content runs update the output in place, each page
 // through a temporary file renamed over the old one (atomicWrite.ts), so a failed write leaves the old page whole.
 
 export const STATIC_GEN_JOB = 'static.generate';
@@ -97,7 +99,10 @@ async function generate(ctx: JobContext, app: FastifyInstance, p: StaticGenPaylo
   const whole = p.scope === 'site';
   const target = whole ? `${dir}.tmp-${ctx.id}` : dir;
   if (whole) await removeStaleRuns(dir);
-  await fs.mkdir(target, { recursive: true });
+  const reused = whole ? await claimRunFolder(dir, target) : false;
+  if (!whole) await fs.mkdir(target, { recursive: true });
+  /** The files a run in a reused folder wrote: the rest of that folder is removed before it is swapped in. */
+  const kept = new Set<string>([nodePath.join(target, MARKER)]);
   // Reads shared by the run's pages; the manifest says what the output holds (a whole-site run starts afresh).
   const runCache: RunCache = new Map();
   const columns = await columnsOf(ctx.db, site.id);
@@ -193,6 +198,7 @@ async function generate(ctx: JobContext, app: FastifyInstance, p: StaticGenPaylo
       if (page.status !== 200 && page.error && storageErrorKey(page.error)) throw page.error;
       if (page.status === 200) {
         const bytes = renderer?.wrote ?? (await writeOutput(target, path, page.body, made, !whole));
+        if (reused) kept.add(fileFor(target, path));
         result.bytes += bytes;
         if (page.contentType.startsWith('text/html')) written.push(path);
         result.pages++;
@@ -220,6 +226,7 @@ async function generate(ctx: JobContext, app: FastifyInstance, p: StaticGenPaylo
       return { ...result, cancelled: true, ms: Date.now() - started };
     }
     Object.assign(manifest.orders, orders);
+    if (reused) await pruneUnwritten(target, kept);
     await markOutput(target, manifest);
     if (whole) await swapIn(target, dir);
     notify(app.ctx.plugins, 'static.published', () => ({ siteId: site.id, urls: written.sort().map((p) => `http://${site.domain}${p}`) }));
