@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index';
+import { PGliteThread } from './pgliteThread';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
@@ -20,8 +21,8 @@ export type Executor = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** The embedded instance, when there is one (backup, tests). */
-  pglite?: PGlite;
+  /** The embedded instance, when there is one (backup, tests): in its own thread (pgliteThread.ts), or in this one. */
+  pglite?: PGlite | PGliteThread;
   /** The PostgreSQL connection pool, when there is one (session-level locks). */
   pool?: pg.Pool;
   close(): Promise<void>;
@@ -29,15 +30,16 @@ export interface Database {
 
 export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-export function wrapPglite(client: PGlite): Database {
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+export function wrapPglite(client: PGlite | PGliteThread): Database {
+  // drizzle's PGlite driver calls only query and transaction, which the thread offers alike.
+  const db = drizzlePglite({ client: client as PGlite, schema }) as unknown as Db;
   return { db, kind: 'pglite', pglite: client, close: () => client.close() };
 }
 
 export async function openPglite(dataDir: string): Promise<Database> {
   await fs.mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir });
-  return wrapPglite(client);
+  // In a thread of its own, so the database's work runs beside the server's event loop (pgliteThread.ts).
+  return wrapPglite(await PGliteThread.create({ dataDir }));
 }
 
 /** Ports of the PostgreSQL servers this process opened (a refused connection to one means the database is down). */

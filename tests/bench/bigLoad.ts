@@ -4,6 +4,7 @@ import path from 'node:path';
 import { once } from 'node:events';
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
+import type { PGliteThread } from '../../server/db/pgliteThread';
 import { migrateDatabase, openPglite, openPostgres, type Database } from '../../server/db/client';
 import { seed } from '../../server/db/seed';
 import { CACHE_DIR, readArticles, type Dataset } from './bigDataset';
@@ -91,7 +92,7 @@ function pgRaw(client: pg.Client): Raw {
   };
 }
 
-function pgliteRaw(db: PGlite): Raw {
+function pgliteRaw(db: Pick<PGlite, 'exec' | 'query'> | PGliteThread): Raw {
   return {
     exec: async (sql) => void (await db.exec(sql)),
     rows: async <T>(sql: string) => (await db.query<T>(sql)).rows,

@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openPostgres, wrapPglite, type Database } from '../../server/db/client';
 import { withDatabase } from '../setup/databaseTemplate';
+import { PGliteThread } from '../../server/db/pgliteThread';
 
 export const TEST_DB_KIND = (process.env.BANYAN_TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
 
@@ -28,6 +28,6 @@ export async function freshDatabase(): Promise<Database> {
     };
   }
   const dump = await fs.readFile(inject('pgliteDump'));
-  const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
-  return wrapPglite(client);
+  // In its own thread, as the server opens it (server/db/pgliteThread.ts).
+  return wrapPglite(await PGliteThread.create({ loadDataDir: new Blob([dump]) }));
 }

@@ -141,7 +141,7 @@ describe('static generation', () => {
     const spareSite = await createSite(t, token, { name: 'Spare Co', domain: uniqueDomain('spare') });
     const column = await insertColumn(t, spareSite, modelId, { title: 'Notes' });
     await t.db.update(categories).set({ pageSize: 2 }).where(eq(categories.id, column));
-    const items = [];
+    const items: Array<{ id: number }> = [];
     for (let i = 1; i <= 7; i++) items.push(await insertPublished(t, spareSite, column, { title: `Note ${i}`, publishedAt: new Date(Date.now() - i * 60_000) }));
     const client = t.client(token, { siteId: spareSite });
     const run = async () => {

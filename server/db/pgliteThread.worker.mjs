@@ -1,0 +1,97 @@
+// The embedded database's own thread (see pgliteThread.ts): one PGlite instance answering the server thread's
+// queries, so the WASM database's work (planning, executing, reading pages, encoding and parsing the wire protocol)
+// runs beside the server's thread instead of on it. Plain JavaScript: it starts the same way under tsx, Vitest
+// or plain Node.
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+
+/** Parsers that keep a type's text (drizzle asks for dates and intervals as text), by type id. */
+const keepText = (oids) => (oids && oids.length ? Object.fromEntries(oids.map((oid) => [oid, (value) => value])) : undefined);
+
+/** An error as plain fields (message, name, stack and PostgreSQL's code, detail, constraint…). */
+function errorFields(err) {
+  const out = { message: String(err?.message ?? err), name: typeof err?.name === 'string' ? err.name : 'Error', stack: err?.stack };
+  if (err && typeof err === 'object') {
+    for (const key of Object.keys(err)) {
+      const value = err[key];
+      if (value === null || value === undefined || ['string', 'number', 'boolean'].includes(typeof value)) out[key] = value;
+    }
+  }
+  return out;
+}
+
+const result = (r) => ({ rows: r.rows, fields: r.fields, affectedRows: r.affectedRows });
+
+let db;
+/** Open transactions by id: their PGlite transaction handle, the promise of its end, and how to end it. */
+const transactions = new Map();
+let nextTransaction = 1;
+
+async function handle(msg) {
+  switch (msg.op) {
+    case 'query': {
+      const on = msg.tx ? transactions.get(msg.tx)?.tx : db;
+      if (!on) throw new Error('the transaction has ended');
+      const options = {};
+      if (msg.rowMode) options.rowMode = msg.rowMode;
+      const parsers = keepText(msg.keepText);
+      if (parsers) options.parsers = parsers;
+      if (msg.blob) options.blob = new Blob([msg.blob]);
+      return result(await on.query(msg.sql, msg.params, options));
+    }
+    case 'exec': {
+      const on = msg.tx ? transactions.get(msg.tx)?.tx : db;
+      if (!on) throw new Error('the transaction has ended');
+      return (await on.exec(msg.sql)).map(result);
+    }
+    case 'begin': {
+      const id = nextTransaction++;
+      return await new Promise((resolve, reject) => {
+        let opened = false;
+        const entry = { tx: null, release: null, done: null };
+        entry.done = db.transaction(async (tx) => {
+          entry.tx = tx;
+          opened = true;
+          transactions.set(id, entry);
+          resolve({ tx: id });
+          // Held open until the server thread commits or rolls back.
+          await new Promise((release) => (entry.release = release));
+        });
+        entry.done.catch((err) => {
+          if (!opened) reject(err);
+        });
+      });
+    }
+    case 'commit':
+    case 'rollback': {
+      const entry = transactions.get(msg.tx);
+      if (!entry) throw new Error('the transaction has ended');
+      transactions.delete(msg.tx);
+      if (msg.op === 'rollback' && !entry.tx.closed) await entry.tx.rollback().catch(() => undefined);
+      entry.release();
+      await entry.done;
+      return null;
+    }
+    case 'close':
+      await db.close();
+      return null;
+    default:
+      throw new Error(`unknown operation ${msg.op}`);
+  }
+}
+
+const port = parentPort;
+port.on('message', (msg) => {
+  handle(msg).then(
+    (value) => port.postMessage({ id: msg.id, value }),
+    (err) => port.postMessage({ id: msg.id, error: errorFields(err) }),
+  );
+});
+
+try {
+  const { dataDir, loadDataDir } = workerData ?? {};
+  db = await PGlite.create(loadDataDir ? { loadDataDir: new Blob([loadDataDir]) } : { dataDir });
+  port.postMessage({ id: 0, value: 'ready' });
+} catch (err) {
+  port.postMessage({ id: 0, error: errorFields(err) });
+}
