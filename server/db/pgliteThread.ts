@@ -54,11 +54,22 @@ export class PGliteThread {
   private ended: Error | null = null;
   readonly ready: Promise<void>;
   closed = false;
+  /** The database thread's id in the operating system (Linux), once ready: its CPU time is /proc/self/task/<id>/stat. */
+  osThreadId: number | null = null;
 
   private constructor(workerData: { dataDir?: string; loadDataDir?: ArrayBuffer }) {
     this.worker = new Worker(new URL('./pgliteThread.worker.mjs', import.meta.url), { workerData, transferList: workerData.loadDataDir ? [workerData.loadDataDir] : [] });
     let started!: { resolve: (v: unknown) => void; reject: (e: Error) => void };
-    this.ready = new Promise<void>((resolve, reject) => (started = { resolve: () => resolve(), reject }));
+    this.ready = new Promise<void>(
+      (resolve, reject) =>
+        (started = {
+          resolve: (v) => {
+            this.osThreadId = (v as { tid: number | null } | undefined)?.tid ?? null;
+            resolve();
+          },
+          reject,
+        }),
+    );
     this.pending.set(0, started);
     this.worker.on('message', (reply: Reply) => {
       const p = this.pending.get(reply.id);

@@ -2,6 +2,7 @@
 // queries, so the WASM database's work (planning, executing, reading pages, encoding and parsing the wire protocol)
 // runs beside the server's thread instead of on it. Plain JavaScript: it starts the same way under tsx, Vitest
 // or plain Node.
+import { readlinkSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 
@@ -91,7 +92,14 @@ port.on('message', (msg) => {
 try {
   const { dataDir, loadDataDir } = workerData ?? {};
   db = await PGlite.create(loadDataDir ? { loadDataDir: new Blob([loadDataDir]) } : { dataDir });
-  port.postMessage({ id: 0, value: 'ready' });
+  // This thread's id in the operating system (Linux: /proc/thread-self is '<pid>/task/<tid>'), for its CPU figures.
+  let tid = null;
+  try {
+    tid = Number(readlinkSync('/proc/thread-self').split('/').pop()) || null;
+  } catch {
+    // not Linux
+  }
+  port.postMessage({ id: 0, value: { tid } });
 } catch (err) {
   port.postMessage({ id: 0, error: errorFields(err) });
 }

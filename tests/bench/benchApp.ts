@@ -25,6 +25,7 @@ export async function startMeasuredApp(dataDir: string, overrides: Partial<Confi
     )) as unknown as { rows: Array<{ pid: number }> };
     return result.rows.map((r) => Number(r.pid));
   };
-  const stats = serverStats(app.server, database.kind === 'postgres' ? backends : undefined);
+  const thread = database.pglite && 'osThreadId' in database.pglite ? database.pglite.osThreadId : null;
+  const stats = serverStats(app.server, database.kind === 'postgres' ? backends : undefined, thread);
   return { app, database, port, stats };
 }

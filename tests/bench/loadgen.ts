@@ -175,7 +175,7 @@ export const fmt = {
       ? `sent late by p99 ${ms(r.generator.sendLagP99)} (max ${ms(r.generator.sendLagMax)}), its event-loop delay p99 ${ms(r.generator.loopDelayP99)} (max ${ms(r.generator.loopDelayMax)}), its main thread waited runnable for a CPU ${ms(r.generator.runQueueMs)}`
       : '—',
   server: (s: ServerStats) =>
-    `handled in p50 ${ms(s.handledP50)}, p99 ${ms(s.handledP99)} (max ${ms(s.handledMax)}) over ${s.requests} requests; event-loop delay p99 ${ms(s.loopDelayP99)} (max ${ms(s.loopDelayMax)}); ${s.gcPauses} GC pauses, ${ms(s.gcTotalMs)} in all, longest ${ms(s.gcMaxMs)}; main thread over ${ms(s.wallMs)}: ran ${ms(s.cpuMs)} (${ms(s.cpuMs / s.requests)} a request), waited runnable for a CPU ${ms(s.runQueueMs)}${s.databaseCpuMs == null || Number.isNaN(s.databaseCpuMs) ? '' : `; PostgreSQL backends ran ${ms(s.databaseCpuMs)} (${ms(s.databaseCpuMs / s.requests)} a request)`}`,
+    `handled in p50 ${ms(s.handledP50)}, p99 ${ms(s.handledP99)} (max ${ms(s.handledMax)}) over ${s.requests} requests; event-loop delay p99 ${ms(s.loopDelayP99)} (max ${ms(s.loopDelayMax)}); ${s.gcPauses} GC pauses, ${ms(s.gcTotalMs)} in all, longest ${ms(s.gcMaxMs)}; main thread over ${ms(s.wallMs)}: ran ${ms(s.cpuMs)} (${ms(s.cpuMs / s.requests)} a request), waited runnable for a CPU ${ms(s.runQueueMs)}${s.databaseCpuMs == null || Number.isNaN(s.databaseCpuMs) ? '' : `; ${s.databaseKind === 'thread' ? "PGlite's thread" : 'PostgreSQL backends'} ran ${ms(s.databaseCpuMs)} (${ms(s.databaseCpuMs / s.requests)} a request)`}`,
 };
 // (NaN crosses the server's IPC channel as null.)
 const ms = (v: number | null | undefined) => (v == null || Number.isNaN(v) ? '—' : `${v < 10 ? v.toFixed(2) : v.toFixed(0)} ms`);

@@ -19,16 +19,19 @@ export interface ServerStats {
   wallMs: number;
   cpuMs: number;
   runQueueMs: number;
-  /** CPU ms the database's server processes (PostgreSQL backends on this machine) used meanwhile; NaN for PGlite. */
+  /** CPU ms the database used meanwhile: its server processes (PostgreSQL backends) or PGlite's thread. */
   databaseCpuMs: number;
+  /** What databaseCpuMs counts. */
+  databaseKind?: 'backends' | 'thread';
 }
 
 /** CPU ms (user + system) each of these local processes has used so far (a process gone is left out). */
-function processCpuMs(pids: readonly number[]): Map<number, number> {
+function processCpuMs(pids: readonly number[], threads = false): Map<number, number> {
   const out = new Map<number, number>();
   for (const pid of pids) {
     try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // A thread of this process (PGlite's), or a process.
+      const stat = readFileSync(threads ? `/proc/self/task/${pid}/stat` : `/proc/${pid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       out.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / 100); // USER_HZ is 100 on Linux
     } catch {
@@ -50,9 +53,11 @@ export function schedstat(): { cpuMs: number; runQueueMs: number } {
 
 /**
  * Measures a server between reset() and report(). `databasePids` lists the database's server processes serving
- * this app (PostgreSQL backends), whose CPU time is counted too; omitted for PGlite, which runs in this thread.
+ * this app (PostgreSQL backends), whose CPU time is counted too; for PGlite, `databaseThread` is its thread's id.
  */
-export function serverStats(server: Server, databasePids?: () => Promise<number[]>) {
+export function serverStats(server: Server, databasePids?: () => Promise<number[]>, databaseThread?: number | null) {
+  const threads = !databasePids && typeof databaseThread === 'number';
+  if (threads) databasePids = async () => [databaseThread];
   let databaseCpu = new Map<number, number>();
   let handled: number[] = [];
   const loop = monitorEventLoopDelay({ resolution: 1 });
@@ -69,7 +74,7 @@ export function serverStats(server: Server, databasePids?: () => Promise<number[
   const pick = (sorted: Float64Array, p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN);
   return {
     async reset() {
-      if (databasePids) databaseCpu = processCpuMs(await databasePids());
+      if (databasePids) databaseCpu = processCpuMs(await databasePids(), threads);
       since = { at: performance.now(), ...schedstat() };
       handled = [];
       gc = [];
@@ -83,13 +88,14 @@ export function serverStats(server: Server, databasePids?: () => Promise<number[
       let databaseCpuMs = NaN;
       if (databasePids) {
         databaseCpuMs = 0;
-        for (const [pid, ms] of processCpuMs(await databasePids())) databaseCpuMs += ms - (databaseCpu.get(pid) ?? 0);
+        for (const [pid, ms] of processCpuMs(await databasePids(), threads)) databaseCpuMs += ms - (databaseCpu.get(pid) ?? 0);
       }
       return {
         wallMs: performance.now() - since.at,
         cpuMs: now.cpuMs - since.cpuMs,
         runQueueMs: now.runQueueMs - since.runQueueMs,
         databaseCpuMs,
+        databaseKind: databasePids ? (threads ? 'thread' : 'backends') : undefined,
         requests: sorted.length,
         handledP50: pick(sorted, 50),
         handledP99: pick(sorted, 99),
