@@ -180,6 +180,16 @@ describe('static generation', () => {
     for (const f of pages) expect(await fs.readFile(path.join(dir, f), 'utf8'), f).toBe((await getPage(t, urlOf(f), domain)).body);
     // Every page the live site has, the output has: nothing of the first output stayed behind or went missing.
     expect(pages.length).toBe(firstPages.filter((f) => f !== '/.banyan-static').length - 2);
+
+    // A folder at the spare's name that the generator did not write (no marker) is never claimed, written or removed.
+    await fs.rm(spare, { recursive: true, force: true });
+    await fs.mkdir(spare);
+    await fs.writeFile(path.join(spare, 'keep.txt'), 'mine');
+    const again = await run();
+    expect(again.failed).toEqual([]);
+    expect(await fs.readdir(spare)).toEqual(['keep.txt']);
+    expect(await fs.readFile(path.join(spare, 'keep.txt'), 'utf8')).toBe('mine');
+    expect((await filesUnder(dir)).filter((f) => f !== '/.banyan-static')).toEqual(pages);
   });
 
   it('a column run writes its list and detail pages; a content run its page, column and home', async () => {

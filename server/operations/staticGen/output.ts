@@ -141,7 +141,8 @@ export async function swapIn(tmp: string, dir: string) {
     if (existed) await fs.rename(old, dir);
     throw err;
   }
-  // The old output becomes the spare the next whole-site run writes over (claimRunFolder).
+  // The old output becomes the spare the next whole-site run writes over (claimRunFolder). Where something else
+  // holds that name (a rename never replaces a file, a link or a folder with files in it), the old output goes.
   if (existed) await fs.rename(old, spareOf(dir)).catch(() => fs.rm(old, { recursive: true, force: true }));
 }
 
@@ -160,11 +161,12 @@ export const spareOf = (dir: string) => `${dir}.spare`;
 export async function claimRunFolder(dir: string, target: string): Promise<boolean> {
   const spare = spareOf(dir);
   const kind = await fs.lstat(spare).catch(() => null);
+  // Only a folder the generator wrote (it carries the marker); anything else at that name is left alone.
   if (kind?.isDirectory() && (await hasOutput(spare))) {
     // A rename: two runs can never claim the same spare.
     const claimed = await fs.rename(spare, target).then(() => true, () => false);
     if (claimed) return true;
-  } else if (kind) await fs.rm(spare, { recursive: true, force: true });
+  }
   await fs.mkdir(target, { recursive: true });
   return false;
 }
