@@ -82,11 +82,16 @@ async function handle(msg) {
 }
 
 const port = parentPort;
+const fail = (id, err) => port.postMessage({ id, error: errorFields(err) });
 port.on('message', (msg) => {
-  handle(msg).then(
-    (value) => port.postMessage({ id: msg.id, value }),
-    (err) => port.postMessage({ id: msg.id, error: errorFields(err) }),
-  );
+  handle(msg).then((value) => {
+    try {
+      port.postMessage({ id: msg.id, value });
+    } catch (err) {
+      // A value that cannot cross threads: the caller gets the error rather than waiting forever.
+      fail(msg.id, err);
+    }
+  }, (err) => fail(msg.id, err));
 });
 
 try {
