@@ -28,11 +28,17 @@ let db;
 const transactions = new Map();
 let nextTransaction = 1;
 
+/** What a statement runs on: its open transaction, or the database. */
+function handleOf(msg) {
+  const on = msg.tx ? transactions.get(msg.tx)?.tx : db;
+  if (!on) throw new Error('the transaction has ended');
+  return on;
+}
+
 async function handle(msg) {
   switch (msg.op) {
     case 'query': {
-      const on = msg.tx ? transactions.get(msg.tx)?.tx : db;
-      if (!on) throw new Error('the transaction has ended');
+      const on = handleOf(msg);
       const options = {};
       if (msg.rowMode) options.rowMode = msg.rowMode;
       const parsers = keepText(msg.keepText);
@@ -40,11 +46,8 @@ async function handle(msg) {
       if (msg.blob) options.blob = new Blob([msg.blob]);
       return result(await on.query(msg.sql, msg.params, options));
     }
-    case 'exec': {
-      const on = msg.tx ? transactions.get(msg.tx)?.tx : db;
-      if (!on) throw new Error('the transaction has ended');
-      return (await on.exec(msg.sql)).map(result);
-    }
+    case 'exec':
+      return (await handleOf(msg).exec(msg.sql)).map(result);
     case 'begin': {
       const id = nextTransaction++;
       return await new Promise((resolve, reject) => {
