@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { MessagePort } from 'node:worker_threads';
 import { ThemeRenderer, type RenderLimits } from './engine';
-import { writePage } from '../../operations/staticGen/atomicWrite';
+import { writePageSync } from '../../operations/staticGen/atomicWrite';
 
 // Inside a render worker thread: one sandboxed ThemeRenderer answering the pool's requests.
 
@@ -32,8 +30,8 @@ export function serveRenders(port: MessagePort | null, setup: WorkerSetup | unde
   if (!port) throw new Error('render worker started outside a worker thread');
   const renderer = new ThemeRenderer(setup?.limits, { memoPartials: setup?.memoPartials });
   const atomic = Boolean(setup?.atomicWrites);
-  /** Folders this worker made or is making. */
-  const made = new Map<string, Promise<void>>();
+  /** Folders this worker made. */
+  const made = new Set<string>();
   // Shared values by place: parsed once, then given to every render that names them (templates never
   // change their data: LiquidJS filters and tags answer new values).
   const places: unknown[] = [];
@@ -65,19 +63,17 @@ export function serveRenders(port: MessagePort | null, setup: WorkerSetup | unde
       }
       const html = renderer.renderPlain(msg.themeDir, msg.template, data);
       if (msg.file && !html.includes(FORM_MARKER_START)) {
-        // Made and written by the thread pool while this thread renders the next page (creating files and
-        // folders is slow on some disks); answered once on disk. Each folder is made once.
-        const dir = path.dirname(msg.file);
-        let folder = made.get(dir);
-        if (!folder) made.set(dir, (folder = fs.promises.mkdir(dir, { recursive: true }).then(() => undefined)));
+        // Written here, synchronously (writePageSync), each folder made once; the file system's code (ENOSPC,
+        // EACCES…) goes back with the message: the run stops on it.
         const bytes = Buffer.from(html, 'utf8');
-        const { id, file } = msg;
-        // The file system's code (ENOSPC, EACCES…) goes back with the message: the run stops on it.
-        const fail = (err: NodeJS.ErrnoException) => answer({ id, error: err.message, name: err.name, code: err.code });
-        folder.then(
-          () => writePage(file, bytes, atomic, (err) => (err ? fail(err) : answer({ id, bytes: bytes.length }))),
-          fail,
-        );
+        try {
+          writePageSync(msg.file, bytes, atomic, made);
+          reply = { id: msg.id, bytes: bytes.length };
+        } catch (err) {
+          const e = err as NodeJS.ErrnoException;
+          reply = { id: msg.id, error: e.message, name: e.name, code: e.code };
+        }
+        answer(reply);
         return;
       }
       reply = { id: msg.id, html };
