@@ -1,4 +1,5 @@
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyInstance } from 'fastify';
 import type { Executor, Tx } from '../db/client';
 
 /**
@@ -19,8 +20,8 @@ export interface RecycleType {
   afterRestore?: (tx: Tx, ids: number[]) => Promise<void>;
   /** Work once restored records are committed (e.g. queue static pages that show them), given their sites. */
   restored?: (db: Executor, rows: Array<{ id: number; siteId: number | null }>) => Promise<void>;
-  /** Work before records are removed for good (e.g. delete stored files). */
-  beforePurge?: (tx: Tx, ids: number[]) => Promise<void>;
+  /** Work before records are removed for good (e.g. delete stored files, with the storages of the app purging them). */
+  beforePurge?: (tx: Tx, ids: number[], app: FastifyInstance) => Promise<void>;
 }
 
 const types = new Map<string, RecycleType>();

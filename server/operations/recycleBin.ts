@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyInstance } from 'fastify';
 import type { Executor, Tx } from '../db/client';
 import type { AuthContext } from '../http/context';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../http/errors';
@@ -155,13 +156,13 @@ export async function restoreItems(db: Executor, auth: AuthContext, items: Recyc
 }
 
 /** Removes records for good, after each type's beforePurge hook (dependent rows, stored files). */
-export async function purgeItems(db: Executor, auth: AuthContext, items: RecycleItem[]): Promise<string[]> {
+export async function purgeItems(app: FastifyInstance, db: Executor, auth: AuthContext, items: RecycleItem[]): Promise<string[]> {
   return withDatabaseConflicts(
     () =>
       db.transaction(async (tx) => {
         const groups = await loadItems(tx, auth, items);
         for (const g of groups) {
-          await g.type.beforePurge?.(tx, g.ids);
+          await g.type.beforePurge?.(tx, g.ids, app);
           await tx.delete(g.type.table).where(and(inArray(g.type.id, g.ids), isNotNull(g.type.deletedAt)));
         }
         return groups.flatMap((g) => g.rows.map((r) => r.title));

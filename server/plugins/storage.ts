@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance } from 'fastify';
 import { loadStoredStorage } from '../operations/systemSettings';
 import { LocalStorage, UPLOADS_PREFIX } from '../services/storage';
@@ -18,22 +17,8 @@ export async function installStorage(app: FastifyInstance, uploadsDir: string): 
     return registry.current;
   });
   app.decorate('storageOfKind', (kind: number) => registry.ofKind(kind));
-  // Work that only gets a transaction (recycle-bin hooks) finds the app serving the request here.
-  app.addHook('onRequest', (_req, _reply, done) => requestApp.run(app, done));
-  lastInstalled = app;
   await registry.refresh(app.ctx.db);
   app.addHook('onClose', async () => registry.close());
-}
-
-const requestApp = new AsyncLocalStorage<FastifyInstance>();
-let lastInstalled: FastifyInstance | null = null;
-
-/**
- * The app whose storages hold the files of the current request (outside a request: the app built last,
- * the only one in a server process). For code that is handed no app, such as recycle-bin hooks.
- */
-export function appOfCurrentRequest(): FastifyInstance | null {
-  return requestApp.getStore() ?? lastInstalled;
 }
 
 declare module 'fastify' {

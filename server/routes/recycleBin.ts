@@ -41,7 +41,7 @@ export default async function recycleBinRoutes(app: FastifyInstance) {
     permission: 'recycleBin',
     body: RecycleItemsBody,
     handler: async ({ auth, body }) => {
-      const titles = await purgeItems(app.ctx.db, auth, body.items);
+      const titles = await purgeItems(app, app.ctx.db, auth, body.items);
       return { data: { count: titles.length }, msg: 'recycle.purged', logName: titles.join(', ') };
     },
   });

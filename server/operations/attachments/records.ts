@@ -7,7 +7,6 @@ import { badRequest, forbidden, notFound } from '../../http/errors';
 import { iso, likeText, offsetOf } from '../../db/listing';
 import { canManageSite } from '../sites';
 import { registerRecycleType } from '../recycle';
-import { appOfCurrentRequest } from '../../plugins/storage';
 import { getUploadSettings } from '../systemSettings';
 import { cateWithChildren, requireCate } from './categories';
 import { typeOfUrl } from './formats';
@@ -112,8 +111,8 @@ export async function deleteAttachments(db: Executor, auth: AuthContext, ids: nu
 /**
  * Registers attachments with the recycle bin: purging removes a stored file once no other record,
  * live or in the bin, points at it. A storage that fails to delete is logged, the records go anyway.
- * The registry is process-wide, so the hook asks for the app serving the purge request (a test process
- * may run several apps, each with its own storages).
+ * The registry is process-wide: the hook is handed the app purging (a test process may run several apps, each
+ * with its own storages).
  */
 export function registerAttachmentRecycling() {
   registerRecycleType({
@@ -124,10 +123,7 @@ export function registerAttachmentRecycling() {
     siteId: attachments.siteId,
     deletedAt: attachments.deletedAt,
     deletedBy: attachments.deletedBy,
-    beforePurge: async (tx, ids) => {
-      const app = appOfCurrentRequest();
-      if (app) await removeUnsharedFiles(app, tx, ids);
-    },
+    beforePurge: (tx, ids, app) => removeUnsharedFiles(app, tx, ids),
   });
 }
 
