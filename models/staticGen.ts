@@ -50,6 +50,8 @@ export interface StaticGenResult {
   skipped?: boolean;
   /** Worker threads that rendered the pages (0: rendered in the server's own thread, small runs). */
   workers?: number;
+  /** Detail pages the workers built from their rows and wrote (the rest went through the page renderer one by one). */
+  from_rows?: number;
 }
 
 /** GET /staticFile/index → data. */

@@ -10,8 +10,7 @@ import { descendantIds } from './view';
 export type RunCache = Map<string, Promise<unknown>>;
 
 export const TAG_PAGE_SIZE = 10;
-/** Detail pages show at most this many related items (server/public/related.ts). */
-export const RELATED_SHOWN = 5;
+export { RELATED_SHOWN } from './detailData';
 
 /** A column's list page size as its pages use it. */
 export const columnPageSize = (column: ColumnRow) => Math.min(Math.max(column.pageSize, 1), 100);

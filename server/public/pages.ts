@@ -8,7 +8,7 @@ import { columnsOf, liveAdsOf, listPublished, publishedById, publishedByIds, sit
 import { loadSiteMenus } from '../operations/navMenus';
 import type { SiteMenuItem } from '../../models/navMenu';
 import { friendLinksView, publicLinksOf } from '../operations/links/publicLinks';
-import { adsView, ancestorIds, columnView, contentView, descendantIds, navTree, pager, siteView, teaserView, themeReadsListedBodies } from './view';
+import { adsView, ancestorIds, columnView, descendantIds, navTree, pager, siteView, themeReadsListedBodies } from './view';
 import { parsePath, urls } from './urls';
 import { readAsset } from './assets';
 import { expandFormMarkers, formView, publishedForm } from './forms';
@@ -17,12 +17,12 @@ import { applyFormView, listedPositions, positionById, positionViews, POSITION_P
 import { robotsTxt, sitemapXml } from './seoFiles';
 import { pluginInjections } from './pluginInjections';
 import { relatedRowsOf } from './related';
+import { detailParts, listedView, seoOf } from './detailData';
 import { getCompanySettings } from '../operations/companySettings';
 import {
   columnByKey as columnOf,
   columnOrder,
   columnPageSize,
-  RELATED_SHOWN,
   shared as sharedRead,
   stableView,
   TAG_PAGE_SIZE,
@@ -178,11 +178,7 @@ export async function renderPage(app: FastifyInstance, siteOrId: SiteRow | numbe
     friend_links: friendLinks,
     company,
   });
-  const seo = (title: string, keywords = '', description = '') => ({
-    title: title ? `${title} - ${siteData.seo_title}` : siteData.seo_title,
-    keywords: keywords || siteData.seo_keywords,
-    description: description || siteData.seo_description,
-  });
+  const seo = (title: string, keywords = '', description = '') => seoOf(siteData, title, keywords, description);
   const render = async (template: string, data: Record<string, unknown>, status = 200, themeDir = theme.dir): Promise<PageResult> => {
     try {
       const html = await renderer.render(themeDir, template, data);
@@ -209,12 +205,7 @@ export async function renderPage(app: FastifyInstance, siteOrId: SiteRow | numbe
     // the render workers get less to copy. (The live server keeps the whole view.)
     const bodies = !opts.runCache || (await shared(`listedBodies:${theme.dir}`, () => themeReadsListedBodies(theme.dir)));
     // In a run an item's row and tags are fixed: its view is built once for every page that lists it.
-    return rows.map((r) =>
-      stable(`view:${bodies ? 'item' : 'teaser'}:${r.id}`, () => {
-        const view = contentView(r, byId.get(r.categoryId), tagMap.get(r.id));
-        return bodies ? view : teaserView(view);
-      }),
-    );
+    return rows.map((r) => stable(`view:${bodies ? 'item' : 'teaser'}:${r.id}`, () => listedView(r, byId.get(r.categoryId), tagMap.get(r.id), bodies)));
   };
 
   switch (route.kind) {
@@ -267,16 +258,15 @@ export async function renderPage(app: FastifyInstance, siteOrId: SiteRow | numbe
       const row = column ? await shared(`published:${route.id}`, () => publishedById(db, site.id, route.id)) : undefined;
       if (!column || !row || row.categoryId !== column.id) return notFound();
       // Related: the next items after this one in its column (server/public/related.ts).
-      const [content, related] = await Promise.all([
-        shared(`tags:${row.id}`, async () => (await tagsByContent(db, [row.id])).get(row.id)).then((tags) => contentView(row, column, tags)),
+      const [tags, related] = await Promise.all([
+        shared(`tags:${row.id}`, async () => (await tagsByContent(db, [row.id])).get(row.id)),
         relatedRowsOf(db, site.id, columns, row, opts.runCache).then(withTags),
       ]);
+      // (A static run's render workers build this page's data from the same parts: static/detailPages.ts.)
       return render(await templateOr(column.detailTemplate, 'detail'), {
         ...base(column.id),
-        page: { kind: 'detail', ...seo(row.title, row.keywords, row.description) },
         column: columnData(column),
-        content,
-        related: related.filter((r) => r.id !== row.id).slice(0, RELATED_SHOWN),
+        ...detailParts(siteData, column, row, tags, related),
       });
     }
     case 'tag': {

@@ -126,6 +126,8 @@ describe('static generation', () => {
     expect(job.status, job.error).toBe('done');
     const result = job.result as StaticGenResult;
     expect(result.workers).toBeGreaterThan(0);
+    // The 31 detail pages were built in the workers from their rows (detailPages.ts); lists and home one by one.
+    expect(result.from_rows).toBe(31);
     expect(result.failed).toEqual([]);
     const dir = path.join(t.dataDir, 'static', `site-${big}`);
     const pages = (await filesUnder(dir)).filter((f) => f !== '/.banyan-static');

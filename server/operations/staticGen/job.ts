@@ -18,7 +18,8 @@ import { descendantIds } from '../../public/view';
 import { iso } from '../../db/listing';
 import { claimRunFolder, fileFor, hasOutput, MARKER, markOutput, outputDirOf, ownsOrEmpty, pruneUnwritten, readManifest, removeOutput, removeStaleRuns, swapIn, writeOutput, type OutputManifest } from './output';
 import { contentRunPaths, listSignature, ordersOf } from './changes';
-import { planPaths } from './paths';
+import { planPaths, type PlannedPath } from './paths';
+import { renderDetails, splitDetails } from './detailPages';
 import type { StaticGenResult, StaticIndex } from '../../../models/staticGen';
 import { notify } from '../../pluginHost/hookPoints';
 
@@ -74,7 +75,7 @@ class LaneRenderer implements PageRenderer {
       this.wrote = reply.bytes;
       return '';
     }
-    return reply.html;
+    return 'html' in reply ? reply.html : '';
   }
 
   has(themeDir: string, template: string) {
@@ -93,7 +94,7 @@ async function generate(ctx: JobContext, app: FastifyInstance, p: StaticGenPaylo
   const site = await siteById(ctx.db, p.site_id);
   if (!site) throw new Error(`site ${p.site_id} is not live`);
   const dir = await outputDirOf(app.ctx.config.sharedDir, site);
-  const base = { scope: p.scope, pages: 0, bytes: 0, failed: [] as string[], removed: 0, ms: 0, output: dir, workers: 0 };
+  const base = { scope: p.scope, pages: 0, bytes: 0, failed: [] as string[], removed: 0, ms: 0, output: dir, workers: 0, from_rows: 0 };
   if (p.auto && !(await hasOutput(dir))) return { ...base, skipped: true };
   if (!(await ownsOrEmpty(dir))) throw new Error(`the static folder ${dir} holds files the generator did not write`);
   const whole = p.scope === 'site';
@@ -138,19 +139,25 @@ async function generate(ctx: JobContext, app: FastifyInstance, p: StaticGenPaylo
   // (A small run renders in this thread: a few lanes still overlap one page's reads with another's.)
   const lanes = pool ? pool.size * LANES_PER_WORKER : 4;
   const made = new Set<string>();
+  // A pooled run's detail pages are built in the workers from their rows (detailPages.ts) unless plugins inject
+  // into pages; the other pages, and any detail page a worker hands back, go through renderPage in the lanes.
+  const inWorkers = pool !== null && !wants(app.ctx.plugins, 'page.render');
+  const { details, rest } = inWorkers ? splitDetails(planned) : { details: [], rest: planned };
+  /** The paths the lanes render: the rest of the plan, then the detail pages handed back. */
+  let work: PlannedPath[] = rest;
   // Detail pages read their rows and tags in batches ahead of rendering.
   const batches = new Map<number, Promise<void>>();
   const prefetch = (index: number) => {
     const b = Math.floor(index / PREFETCH_BATCH);
     const ready = batch(b);
     // The next batch is read while this one renders, so no lane waits for a read at a batch's start.
-    if ((b + 1) * PREFETCH_BATCH < planned.length) batch(b + 1).catch(() => undefined);
+    if ((b + 1) * PREFETCH_BATCH < work.length) batch(b + 1).catch(() => undefined);
     return ready;
   };
   const batch = (b: number) => {
     let ready = batches.get(b);
     if (!ready) {
-      const ids = planned.slice(b * PREFETCH_BATCH, (b + 1) * PREFETCH_BATCH).flatMap(({ path }) => {
+      const ids = work.slice(b * PREFETCH_BATCH, (b + 1) * PREFETCH_BATCH).flatMap(({ path }) => {
         const route = parsePath(path);
         return route.kind === 'content' ? [route.id] : [];
       });
@@ -173,9 +180,9 @@ async function generate(ctx: JobContext, app: FastifyInstance, p: StaticGenPaylo
   };
   const laneRun = async () => {
     const { app: laneOwn, renderer } = laneApp();
-    while (next < planned.length && !failure && !ctx.cancelled()) {
+    while (next < work.length && !failure && !ctx.cancelled()) {
       const index = next++;
-      const { path, optional } = planned[index]!;
+      const { path, optional } = work[index]!;
       await prefetch(index);
       let page;
       if (renderer) {
@@ -218,8 +225,50 @@ async function generate(ctx: JobContext, app: FastifyInstance, p: StaticGenPaylo
       await yieldToRequests();
     }
   };
+  const detailRun = async () => {
+    try {
+      const again = await renderDetails(
+        {
+          app,
+          site,
+          columns,
+          runCache,
+          pool: pool!,
+          fileOf: (path) => fileFor(target, path),
+          stopped: () => Boolean(failure) || ctx.cancelled(),
+          done: async (pages) => {
+            for (const { planned: { path, optional }, outcome } of pages) {
+              if (!('bytes' in outcome)) {
+                handedBack.push({ path, optional });
+                continue;
+              }
+              if (reused) kept.add(fileFor(target, path));
+              result.bytes += outcome.bytes;
+              written.push(path);
+              result.pages++;
+              result.from_rows++;
+              finished++;
+            }
+            await ctx.progress(finished, planned.length);
+          },
+        },
+        details,
+      );
+      handedBack.push(...again);
+    } catch (err) {
+      failure ??= { err };
+    }
+  };
+  /** Detail pages the workers handed back (or could not take): rendered in the lanes once the rest is done. */
+  const handedBack: PlannedPath[] = [];
   try {
-    await Promise.all(Array.from({ length: lanes }, lane));
+    await Promise.all([...Array.from({ length: lanes }, lane), ...(details.length ? [detailRun()] : [])]);
+    if (handedBack.length && !failure && !ctx.cancelled()) {
+      work = handedBack;
+      next = 0;
+      batches.clear();
+      await Promise.all(Array.from({ length: lanes }, lane));
+    }
     if (failure) throw (failure as { err: unknown }).err;
     if (ctx.cancelled()) {
       if (whole) await fs.rm(target, { recursive: true, force: true });

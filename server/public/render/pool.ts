@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import os from 'node:os';
 import { DEFAULT_LIMITS, ThemeRenderer, type PageRenderer, type RenderLimits } from './engine';
-import type { SharedPart, StringPart, WorkerReply, WorkerRequest, WorkerSetup } from './workerMain';
+import type { DetailOutcome, DetailsRequest, DetailShared, SharedPart, StringPart, WorkerReply, WorkerRequest, WorkerSetup } from './workerMain';
 import { prepareWorkerScript, workerScript } from './workerBundle';
 
 // Renders templates in worker threads, so a long static generation keeps the server's event loop free for
@@ -24,6 +24,8 @@ interface Slot {
   /** The message (RenderPool.split call) that last referred to each slot, and the current one. */
   usedIn: number[];
   message: number;
+  /** The keys of the detail data this worker holds (renderDetails). */
+  details: Set<string>;
 }
 
 /** Strings at least this long in a page's own data cross to a worker once (see RenderPool.encode). */
@@ -31,8 +33,8 @@ const LONG_STRING = 256;
 /** Long strings a worker keeps. */
 export const STRING_SLOTS = 8192;
 
-/** A render's answer: its HTML, or the bytes the worker wrote to the file it was given. */
-export type Rendered = { html: string } | { bytes: number };
+/** A render's answer: its HTML, or the bytes the worker wrote to the file it was given (or, for renderDetails, each page's outcome). */
+export type Rendered = { html: string } | { bytes: number } | { pages: DetailOutcome[] };
 
 /** Values up to this long (JSON) are recognised by their text when passed again as another object. */
 const SHARED_TEXT_MAX = 16 * 1024;
@@ -101,7 +103,7 @@ export class RenderPool implements PageRenderer {
       failReady = reject;
     });
     ready.catch(() => undefined);
-    const slot: Slot = { worker, ready, pending, held: [], placeOf: new Map(), nextPlace: 0, stringAt: [], strings: new Map(), nextString: 0, usedIn: [], message: 0 };
+    const slot: Slot = { worker, ready, pending, held: [], placeOf: new Map(), nextPlace: 0, stringAt: [], strings: new Map(), nextString: 0, usedIn: [], message: 0, details: new Set() };
     const fail = (err: Error) => {
       failReady(err);
       for (const p of pending.values()) p.reject(err);
@@ -118,7 +120,7 @@ export class RenderPool implements PageRenderer {
         err.name = reply.name;
         if (reply.code) err.code = reply.code;
         p.reject(err);
-      } else p.resolve('bytes' in reply ? { bytes: reply.bytes } : { html: reply.html });
+      } else p.resolve('bytes' in reply ? { bytes: reply.bytes } : 'pages' in reply ? { pages: reply.pages } : { html: reply.html });
     };
     // A worker answers the pages it finished together, as one array (workerMain.ts); 'ready' comes alone.
     worker.on('message', (reply: WorkerReply | WorkerReply[]) => {
@@ -150,14 +152,8 @@ export class RenderPool implements PageRenderer {
     return 'html' in reply ? reply.html : '';
   }
 
-  /**
-   * Renders like `render`; with `file` (an absolute path the caller checked), the worker writes the page
-   * there itself and answers the bytes written, unless the page holds form markers (their markup needs the
-   * database): then it answers the HTML and writes nothing.
-   */
-  async renderTo(themeDir: string, template: string, data: Record<string, unknown>, file?: string): Promise<Rendered> {
-    if (this.closed) throw new Error('render pool closed');
-    if (!/^[A-Za-z0-9_-]+$/.test(template)) throw new Error(`bad template name: ${template}`);
+  /** The least busy worker (ties: round robin), started when needed. */
+  private pick(): Slot {
     let best = -1;
     for (let k = 0; k < this.size; k++) {
       const i = (this.turn + k) % this.size;
@@ -165,10 +161,48 @@ export class RenderPool implements PageRenderer {
       if (best < 0 || load < (this.slots[best]?.pending.size ?? 0)) best = i;
     }
     this.turn = (best + 1) % this.size;
-    const slot = this.slots[best] ?? this.start(best);
+    return this.slots[best] ?? this.start(best);
+  }
+
+  /**
+   * Detail pages of one column built, rendered and written by a worker from their rows (workerMain.ts
+   * DetailsRequest); `shared` (the data every page of the column shows) crosses to each worker once per `key`.
+   * Answers each page's outcome in order.
+   */
+  async renderDetails(themeDir: string, template: string, key: string, shared: () => DetailShared, batch: Pick<DetailsRequest, 'rows' | 'tags' | 'pages'>): Promise<DetailOutcome[]> {
+    const { slot, id, result } = await this.request(template);
+    const fresh = !slot.details.has(key);
+    try {
+      slot.worker.postMessage({ op: 'details', id, themeDir, template, key, shared: fresh ? shared() : undefined, ...batch } satisfies DetailsRequest);
+    } catch (err) {
+      // Rows that cannot cross to a worker: nothing was sent.
+      slot.pending.delete(id);
+      throw err;
+    }
+    slot.details.add(key);
+    const reply = await result;
+    if (!('pages' in reply)) throw new Error('render worker answered a detail request without its pages');
+    return reply.pages;
+  }
+
+  /** A request's worker (the least busy, ready), its id and its answer to come. */
+  private async request(template: string) {
+    if (this.closed) throw new Error('render pool closed');
+    if (!/^[A-Za-z0-9_-]+$/.test(template)) throw new Error(`bad template name: ${template}`);
+    const slot = this.pick();
     const id = ++this.seq;
     const result = new Promise<Rendered>((resolve, reject) => slot.pending.set(id, { resolve, reject }));
     await slot.ready;
+    return { slot, id, result };
+  }
+
+  /**
+   * Renders like `render`; with `file` (an absolute path the caller checked), the worker writes the page
+   * there itself and answers the bytes written, unless the page holds form markers (their markup needs the
+   * database): then it answers the HTML and writes nothing.
+   */
+  async renderTo(themeDir: string, template: string, data: Record<string, unknown>, file?: string): Promise<Rendered> {
+    const { slot, id, result } = await this.request(template);
     let parts: ReturnType<RenderPool['split']>;
     try {
       parts = this.split(slot, data);

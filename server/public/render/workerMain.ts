@@ -1,6 +1,8 @@
 import type { MessagePort } from 'node:worker_threads';
 import { ThemeRenderer, type RenderLimits } from './engine';
 import { writePageSync } from '../../operations/staticGen/atomicWrite';
+import { detailParts, listedView, type SiteSeo } from '../detailData';
+import type { ColumnRow, ContentRow } from '../data';
 
 // Inside a render worker thread: one sandboxed ThemeRenderer answering the pool's requests.
 
@@ -10,10 +12,55 @@ export type SharedPart = [key: string, place: number, json?: string];
 /** A long string of a page's own data, new to the worker: [slot, text] (RenderPool.encode). */
 export type StringPart = [slot: number, text: string];
 
+/**
+ * What every detail page of one column shares in a run (DetailsRequest): the data all its pages show (`base`, as
+ * JSON: the site, strings, navigation, column…), the site's SEO texts, the site's columns and whether listed items
+ * carry their bodies.
+ */
+export interface DetailShared {
+  base: string;
+  site: SiteSeo;
+  column: ColumnRow;
+  columns: ColumnRow[];
+  bodies: boolean;
+}
+
+/** One detail page to build from rows: its item, its related items' ids in order, and its file. */
+export interface DetailPage {
+  rowId: number;
+  related: number[];
+  file: string;
+}
+
+/**
+ * Detail pages of one column built here from their rows (server/operations/staticGen/detailPages.ts): `rows` holds
+ * every item they show (their own and their related ones), `tags` each item's tags. `shared` comes with the first
+ * request of its `key` to this worker.
+ */
+export interface DetailsRequest {
+  op: 'details';
+  id: number;
+  themeDir: string;
+  template: string;
+  key: string;
+  shared?: DetailShared;
+  rows: ContentRow[];
+  tags: Array<[number, Array<{ id: number; name: string }>]>;
+  pages: DetailPage[];
+}
+
+/** Each detail page's outcome, in the request's order: written, or to be rendered again the usual way. */
+export type DetailOutcome = { bytes: number } | { again: true };
+
 export type WorkerRequest =
   | { op: 'render'; id: number; themeDir: string; template: string; json: string; shared?: SharedPart[]; strings?: StringPart[]; file?: string }
+  | DetailsRequest
   | { op: 'clear' };
-export type WorkerReply = { id: number; html: string } | { id: number; bytes: number } | { id: number; error: string; name: string; code?: string };
+export type WorkerReply =
+  | { id: number; html: string }
+  | { id: number; bytes: number }
+  | { id: number; pages: DetailOutcome[] }
+  | { id: number; error: string; name: string; code?: string };
 
 /** What a pool starts its workers with. */
 export interface WorkerSetup {
@@ -50,8 +97,51 @@ export function serveRenders(port: MessagePort | null, setup: WorkerSetup | unde
   const answer = (reply: WorkerReply) => {
     if (outbox.push(reply) === 1) setImmediate(flush);
   };
+  /** Each column's shared detail data, by key (DetailsRequest), parsed once. */
+  const details = new Map<string, { base: Record<string, unknown>; site: SiteSeo; column: ColumnRow; columns: Map<number, ColumnRow>; bodies: boolean }>();
+  /**
+   * Builds each page's data from its rows with detailParts (as renderPage does) and renders and writes it. A page
+   * that cannot be done here (its row gone or moved, a template error, a form marker, a refused write) is answered
+   * `again`: the run renders it the usual way, which answers or reports it as before.
+   */
+  const buildDetails = (msg: DetailsRequest): WorkerReply => {
+    if (msg.shared) {
+      const { base, site, column, columns, bodies } = msg.shared;
+      details.set(msg.key, { base: JSON.parse(base) as Record<string, unknown>, site, column, columns: new Map(columns.map((c) => [c.id, c])), bodies });
+    }
+    const shared = details.get(msg.key);
+    const rows = new Map(msg.rows.map((r) => [r.id, r]));
+    const tags = new Map(msg.tags);
+    /** Related items' views, built once per request (an item is related to the five pages before it). */
+    const listed = new Map<number, ReturnType<typeof listedView>>();
+    const listedOf = (row: ContentRow) => {
+      let view = listed.get(row.id);
+      if (!view) listed.set(row.id, (view = listedView(row, shared!.columns.get(row.categoryId), tags.get(row.id), shared!.bodies)));
+      return view;
+    };
+    const pages = msg.pages.map((page): DetailOutcome => {
+      const row = rows.get(page.rowId);
+      if (!shared || !row || row.categoryId !== shared.column.id) return { again: true };
+      try {
+        const related = page.related.flatMap((id) => {
+          const r = rows.get(id);
+          return r ? [listedOf(r)] : [];
+        });
+        const data = { ...shared.base, ...detailParts(shared.site, shared.column, row, tags.get(row.id), related) };
+        const html = renderer.renderPlain(msg.themeDir, msg.template, data);
+        if (html.includes(FORM_MARKER_START)) return { again: true };
+        const bytes = Buffer.from(html, 'utf8');
+        writePageSync(page.file, bytes, atomic, made);
+        return { bytes: bytes.length };
+      } catch {
+        return { again: true };
+      }
+    });
+    return { id: msg.id, pages };
+  };
   port.on('message', (msg: WorkerRequest) => {
     if (msg.op === 'clear') return renderer.clear();
+    if (msg.op === 'details') return answer(buildDetails(msg));
     // The message's JSON text is the plain copy a render sees: parsed once, rendered synchronously.
     let reply: WorkerReply;
     try {
