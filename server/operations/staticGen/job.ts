@@ -24,7 +24,8 @@ import type { StaticGenResult, StaticIndex } from '../../../models/staticGen';
 import { notify } from '../../pluginHost/hookPoints';
 
 // The static generation job: plans the paths, renders each with the public renderer (no HTTP) and writes
-// the files. A whole-site run writes into a temporary folder swapped in at the end, so a cancelled or failed
+// the files (a large run's detail pages are built, rendered and written in the render workers from their rows:
+// detailPages.ts). A whole-site run writes into a temporary folder swapped in at the end, so a cancelled or failed
 // run leaves the previous output untouched (that folder is the output before the previous one when it is kept,
 // output.ts claimRunFolder: its files are written over and the rest removed); column and content runs update the output in place, each page
 // through a temporary file renamed over the old one (atomicWrite.ts), so a failed write leaves the old page whole.
