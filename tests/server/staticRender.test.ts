@@ -267,4 +267,59 @@ describe('pages written by the render workers', () => {
       await pool.close();
     }
   });
+
+  it('a detail page whose template fails in a worker is reported as failed once; the others are written from rows', async () => {
+    t ??= await startTestApp({ rateLimit: { api: 2000, login: 1000 } });
+    token ??= await t.login();
+    const model = await insertModel(t);
+    const domain = uniqueDomain('static-fail');
+    const site = await createSite(t, token, { name: 'Fail Co', domain });
+    const column = await insertColumn(t, site, model, { title: 'Quay' });
+    await installTheme(t, site, {
+      'templates/detail.liquid': "<h1>{{ content.title }}</h1>{% if content.title == 'Story 7' %}{% include 'partials/missing' %}{% endif %}",
+      'templates/list.liquid': '{% for c in contents %}<p>{{ c.title }}</p>{% endfor %}',
+      'templates/index.liquid': 'home',
+      'templates/404.liquid': 'missing',
+    });
+    const items: Array<{ id: number }> = [];
+    for (let i = 1; i <= 30; i++) items.push(await insertPublished(t, site, column, { title: `Story ${i}`, publishedAt: new Date(Date.now() - i * 60_000) }));
+    const result = await runStaticJob(t, token, site, { scope: 'site' });
+    expect(result.failed).toHaveLength(1);
+    const broken = result.failed[0]!;
+    expect(broken).toMatch(new RegExp(`/${items[6]!.id}\\.html$`));
+    expect(result.from_rows).toBe(29);
+    // The live page fails the same way, and the run wrote no file for it.
+    expect((await getPage(t, broken, domain)).status).toBe(500);
+    const out = path.join(t.dataDir, 'static', `site-${site}`);
+    await expect(fs.access(path.join(out, broken))).rejects.toThrow();
+    const fine = broken.replace(`/${items[6]!.id}.html`, `/${items[5]!.id}.html`);
+    expect(await fs.readFile(path.join(out, fine), 'utf8')).toBe((await getPage(t, fine, domain)).body);
+
+    // The worker answers the failure itself: the page is not handed back to be rendered (and to fail) a second time.
+    const pool = new RenderPool(1, undefined, { memoPartials: true });
+    try {
+      const outcomes = new Map<string, unknown>();
+      const paths = items.map((it) => broken.replace(`/${items[6]!.id}.html`, `/${it.id}.html`));
+      const back = await renderDetails(
+        {
+          app: t.app,
+          site: (await siteById(t.db, site))!,
+          columns: await columnsOf(t.db, site),
+          runCache: new Map(),
+          pool,
+          fileOf: (p) => path.join(dir, 'fail-again', p),
+          stopped: () => false,
+          done: async (pages) => {
+            for (const { planned, outcome } of pages) outcomes.set(planned.path, outcome);
+          },
+        },
+        splitDetails(paths.map((p) => ({ path: p }))).details,
+      );
+      expect(back).toEqual([]);
+      expect(outcomes.get(broken)).toMatchObject({ failed: { message: expect.stringContaining('missing') } });
+      expect([...outcomes.values()].filter((o) => 'bytes' in (o as object))).toHaveLength(29);
+    } finally {
+      await pool.close();
+    }
+  });
 });

@@ -239,8 +239,16 @@ async function generate(ctx: JobContext, app: FastifyInstance, p: StaticGenPaylo
           stopped: () => Boolean(failure) || ctx.cancelled(),
           done: async (pages) => {
             for (const { planned: { path, optional }, outcome } of pages) {
-              if (!('bytes' in outcome)) {
+              if ('again' in outcome) {
                 handedBack.push({ path, optional });
+                continue;
+              }
+              if ('failed' in outcome) {
+                // As a page whose template fails in the lanes (renderPage answers 500): reported, the run goes on.
+                const err = Object.assign(new Error(outcome.failed.message), { name: outcome.failed.name });
+                app.log.warn({ err, path }, 'static generation: page failed');
+                result.failed.push(path);
+                finished++;
                 continue;
               }
               if (reused) kept.add(fileFor(target, path));

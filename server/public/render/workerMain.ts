@@ -49,8 +49,11 @@ export interface DetailsRequest {
   pages: DetailPage[];
 }
 
-/** Each detail page's outcome, in the request's order: written, or to be rendered again the usual way. */
-export type DetailOutcome = { bytes: number } | { again: true };
+/**
+ * Each detail page's outcome, in the request's order: written; its template failed (as a page rendered the usual way
+ * fails: the run reports it); or to be rendered again the usual way.
+ */
+export type DetailOutcome = { bytes: number } | { failed: { message: string; name: string } } | { again: true };
 
 export type WorkerRequest =
   | { op: 'render'; id: number; themeDir: string; template: string; json: string; shared?: SharedPart[]; strings?: StringPart[]; file?: string }
@@ -100,9 +103,10 @@ export function serveRenders(port: MessagePort | null, setup: WorkerSetup | unde
   /** Each column's shared detail data, by key (DetailsRequest), parsed once. */
   const details = new Map<string, { base: Record<string, unknown>; site: SiteSeo; column: ColumnRow; columns: Map<number, ColumnRow>; bodies: boolean }>();
   /**
-   * Builds each page's data from its rows with detailParts (as renderPage does) and renders and writes it. A page
-   * that cannot be done here (its row gone or moved, a template error, a form marker, a refused write) is answered
-   * `again`: the run renders it the usual way, which answers or reports it as before.
+   * Builds each page's data from its rows with detailParts (as renderPage does) and renders and writes it. A
+   * template that fails is answered `failed` (rendered once, not twice, when a theme spins to its time limit). A page
+   * that cannot be done here otherwise (its row gone or moved, a form marker, a refused write) is answered `again`:
+   * the run renders it the usual way, which answers or reports it as before.
    */
   const buildDetails = (msg: DetailsRequest): WorkerReply => {
     if (msg.shared) {
@@ -128,7 +132,12 @@ export function serveRenders(port: MessagePort | null, setup: WorkerSetup | unde
           return r ? [listedOf(r)] : [];
         });
         const data = { ...shared.base, ...detailParts(shared.site, shared.column, row, tags.get(row.id), related) };
-        const html = renderer.renderPlain(msg.themeDir, msg.template, data);
+        let html: string;
+        try {
+          html = renderer.renderPlain(msg.themeDir, msg.template, data);
+        } catch (err) {
+          return { failed: { message: err instanceof Error ? err.message : String(err), name: err instanceof Error ? err.name : 'Error' } };
+        }
         if (html.includes(FORM_MARKER_START)) return { again: true };
         const bytes = Buffer.from(html, 'utf8');
         writePageSync(page.file, bytes, atomic, made);
