@@ -15,8 +15,9 @@ import type { PlannedPath } from './paths';
 // batch of pages at once and hands them over with one message; a worker builds each page's data with the function
 // renderPage uses (detailParts), renders it and writes it. What every page of a column shares (site, strings,
 // navigation, column…) is taken once per column from renderPage itself (CaptureRenderer) and crosses to each worker
-// once. Pages the workers cannot do (a row gone or moved, a template error, a form marker, a failed write) come back
-// as `again` and are rendered the usual way, which answers or reports them exactly as before.
+// once. A page whose template fails is reported by the worker (`failed`), as a failing page of the lanes is. Pages the
+// workers cannot do (a row gone or moved, a form marker, a failed write) come back as `again` and are rendered the
+// usual way, which answers or reports them exactly as before.
 
 /** Detail pages in one message to a worker. */
 export const DETAIL_BATCH = 100;
