@@ -203,7 +203,7 @@ export async function renderPage(app: FastifyInstance, siteOrId: SiteRow | numbe
     const byId = new Map(columns.map((c) => [c.id, c]));
     // A run's lists and related blocks carry teasers (no body) unless the theme reads a listed item's body:
     // the render workers get less to copy. (The live server keeps the whole view.)
-    const bodies = !opts.runCache || (await shared(`listedBodies:${theme.dir}`, () => themeReadsListedBodies(theme.dir)));
+    const bodies = !opts.runCache || (await listedBodiesInRun(opts.runCache, theme.dir));
     // In a run an item's row and tags are fixed: its view is built once for every page that lists it.
     return rows.map((r) => stable(`view:${bodies ? 'item' : 'teaser'}:${r.id}`, () => listedView(r, byId.get(r.categoryId), tagMap.get(r.id), bodies)));
   };
@@ -386,19 +386,21 @@ export async function renderPage(app: FastifyInstance, siteOrId: SiteRow | numbe
  * the run cache. Ids that are not published are cached as missing (their detail page answers 404).
  */
 export function prefetchContents(db: Db, siteId: number, ids: number[], runCache: RunCache): Promise<void> {
-  const fresh = [...new Set(ids)].filter((id) => !runCache.has(`published:${id}`));
-  if (!fresh.length) return Promise.resolve();
-  const loaded = (async () => {
-    const rows = await publishedByIds(db, siteId, fresh);
-    return { rows: new Map(rows.map((r) => [r.id, r])), tags: await tagsByContent(db, rows.map((r) => r.id)) };
-  })();
-  // Entries are set before the read ends, so pages rendering meanwhile wait for it instead of reading again.
-  for (const id of fresh) {
-    runCache.set(`published:${id}`, loaded.then((l) => l.rows.get(id)));
-    runCache.set(`tags:${id}`, loaded.then((l) => l.tags.get(id)));
-  }
-  return loaded.then(() => undefined);
+  const unique = [...new Set(ids)];
+  const fresh = unique.filter((id) => !runCache.has(`published:${id}`));
+  // A row read without its tags (relatedRowsOf reads rows only) gets them here too.
+  const untagged = unique.filter((id) => !runCache.has(`tags:${id}`));
+  if (!fresh.length && !untagged.length) return Promise.resolve();
+  const rows = fresh.length ? publishedByIds(db, siteId, fresh).then((found) => new Map(found.map((r) => [r.id, r]))) : Promise.resolve(new Map<number, ContentRow>());
+  const tags = untagged.length ? tagsByContent(db, untagged) : Promise.resolve(new Map<number, Array<{ id: number; name: string }>>());
+  // Entries are set before the reads end, so pages rendering meanwhile wait for them instead of reading again.
+  for (const id of fresh) runCache.set(`published:${id}`, rows.then((m) => m.get(id)));
+  for (const id of untagged) runCache.set(`tags:${id}`, tags.then((m) => m.get(id)));
+  return Promise.all([rows, tags]).then(() => undefined);
 }
+
+/** Whether the run's lists and related blocks carry bodies (themeReadsListedBodies), read once per run and theme. */
+export const listedBodiesInRun = (runCache: RunCache, themeDir: string) => sharedRead(runCache, `listedBodies:${themeDir}`, () => themeReadsListedBodies(themeDir));
 
 /** List pages a run reads ahead at once. */
 const LIST_PREFETCH_PAGES = 20;

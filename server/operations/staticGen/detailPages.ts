@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { tagsByContent, type ColumnRow, type ContentRow, type SiteRow } from '../../public/data';
+import type { ColumnRow, ContentRow, SiteRow } from '../../public/data';
 import type { SiteSeo } from '../../public/detailData';
-import { columnByKey, shared, type RunCache } from '../../public/lists';
-import { prefetchContents, renderPage, useRenderer } from '../../public/pages';
+import { columnByKey, type RunCache } from '../../public/lists';
+import { listedBodiesInRun, prefetchContents, renderPage, useRenderer } from '../../public/pages';
 import { relatedIdsOf } from '../../public/related';
 import type { PageRenderer } from '../../public/render/engine';
 import type { RenderPool } from '../../public/render/pool';
 import type { DetailOutcome, DetailPage, DetailShared } from '../../public/render/workerMain';
 import { parsePath } from '../../public/urls';
-import { themeReadsListedBodies } from '../../public/view';
 import type { PlannedPath } from './paths';
 
 // A pooled run's detail pages, built in the render workers from their rows. The server's thread reads the rows of a
@@ -80,7 +79,7 @@ async function columnPlan(run: DetailRun, path: string, column: ColumnRow): Prom
   if (page.status !== 200 || !captured || (captured.data.page as { kind?: string } | undefined)?.kind !== 'detail') return null;
   const { page: _page, content: _content, related: _related, ...base } = captured.data;
   const site = base.site as SiteSeo;
-  const bodies = await shared(run.runCache, `listedBodies:${captured.themeDir}`, () => themeReadsListedBodies(captured.themeDir));
+  const bodies = await listedBodiesInRun(run.runCache, captured.themeDir);
   return {
     themeDir: captured.themeDir,
     template: captured.template,
@@ -119,12 +118,6 @@ export async function renderDetails(run: DetailRun, details: Array<PlannedPath &
     const related = await Promise.all(batch.map((d) => relatedIdsOf(db, run.site.id, run.columns, { id: d.id, categoryId: column.id }, run.runCache)));
     const ids = [...new Set(batch.flatMap((d, i) => [d.id, ...related[i]!]))];
     await prefetchContents(db, run.site.id, ids, run.runCache);
-    // A row read for a page rendered the usual way (relatedRowsOf) comes without its tags: read them too.
-    const untagged = ids.filter((id) => !run.runCache.has(`tags:${id}`));
-    if (untagged.length) {
-      const read = tagsByContent(db, untagged);
-      for (const id of untagged) run.runCache.set(`tags:${id}`, read.then((m) => m.get(id)));
-    }
     const pages: Array<{ planned: PlannedPath; page: DetailPage }> = [];
     for (let i = 0; i < batch.length; i++) {
       const row = await cached<ContentRow | undefined>(run.runCache, `published:${batch[i]!.id}`);
