@@ -27,6 +27,7 @@ import { loadInstalledMarketPlugins, moveLegacyPlugins } from './pluginHost/mark
 import { listenForPluginChanges } from './operations/plugins/changes';
 import { moveLegacyBackups } from './operations/database/files';
 import { installPluginHooks } from './pluginHost/hookPoints';
+import { endParkedWorkers } from './public/render/pool';
 
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The built admin SPA; `BANYAN_DIST_DIR` lets parallel checkouts' browser tests build apart. */
@@ -115,6 +116,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   ctx.jobs.start();
   // Closing: the running job finishes its current step (then counts as interrupted) before the database closes.
   app.addHook('onClose', () => ctx.jobs.stop());
+  // Then the render workers static runs parked for the next run (pool.ts) end with the server.
+  app.addHook('onClose', () => endParkedWorkers());
   // The public websites answer every other path, by Host header.
   await app.register(publicSites);
   return app;

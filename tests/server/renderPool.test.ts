@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ThemeRenderer } from '../../server/public/render/engine';
-import { RenderPool, SHARED_PLACES } from '../../server/public/render/pool';
+import { endParkedWorkers, parkedWorkers, RenderPool, SHARED_PLACES } from '../../server/public/render/pool';
 
 // The worker-thread renderer static generation uses: same output as the in-process renderer, same sandbox
 // and limits inside the workers, and a failed or hung template fails only its own page.
@@ -111,5 +111,38 @@ describe('rendering in worker threads', () => {
     await own.close();
     expect(own.running).toBe(0);
     await expect(own.render(dir, 'list', {})).rejects.toThrow(/closed/);
+  });
+
+  it("a generation pool parks its workers for the next run's pool, which keeps nothing of the run before", async () => {
+    await endParkedWorkers();
+    await fs.writeFile(path.join(dir, 'templates', 'park.liquid'), "A {{ site.name }} {% render 'partials/park', site: site %}");
+    await fs.writeFile(path.join(dir, 'templates', 'partials', 'park.liquid'), '<p>{{ site.name }}</p>');
+    const site = { name: 'one' };
+    const first = new RenderPool(2, undefined, { memoPartials: true, parkWorkers: true });
+    first.warm();
+    expect(first.running).toBe(2);
+    // The same object three times: its partial's output is kept by the worker's memo.
+    for (let i = 0; i < 3; i++) expect(await first.render(dir, 'park', { site })).toBe('A one <p>one</p>');
+    await first.close();
+    expect(first.running).toBe(0);
+    expect(parkedWorkers()).toBe(2);
+    // The theme changed since: the next pool takes the parked threads and sees the new templates (no parsed
+    // template, kept partial output or shared value of the run before).
+    await fs.writeFile(path.join(dir, 'templates', 'park.liquid'), "B {{ site.name }} {% render 'partials/park', site: site %}");
+    await fs.writeFile(path.join(dir, 'templates', 'partials', 'park.liquid'), '<i>{{ site.name }}</i>');
+    const second = new RenderPool(2, undefined, { memoPartials: true, parkWorkers: true });
+    const out = await Promise.all([1, 2, 3, 4].map(() => second.render(dir, 'park', { site })));
+    expect(out).toEqual(Array(4).fill('B one <i>one</i>'));
+    expect(parkedWorkers()).toBe(0);
+    expect(second.running).toBe(2);
+    // A pool that does not park ends its threads; parked ones end on endParkedWorkers (or unused for a minute).
+    const plain = new RenderPool(1);
+    expect(await plain.render(dir, 'park', { site })).toBe('B one <i>one</i>');
+    await plain.close();
+    expect(parkedWorkers()).toBe(0);
+    await second.close();
+    expect(parkedWorkers()).toBe(2);
+    await endParkedWorkers();
+    expect(parkedWorkers()).toBe(0);
   });
 });

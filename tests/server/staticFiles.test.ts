@@ -166,6 +166,10 @@ describe('static generation', () => {
     await t.db.update(contents).set({ deletedAt: new Date() }).where(eq(contents.id, items[6]!.id));
     await fs.writeFile(path.join(spare, 'stray.html'), 'not ours');
     await fs.writeFile(path.join(spare, '.index.html.1-1-1.banyan-tmp'), 'half');
+    // A file in folders of its own, and folders left empty: the folders go too.
+    await fs.mkdir(path.join(spare, 'gone', 'deeper'), { recursive: true });
+    await fs.writeFile(path.join(spare, 'gone', 'deeper', 'x.html'), 'old');
+    await fs.mkdir(path.join(spare, 'empty', 'nested'), { recursive: true });
     const inode = (await fs.stat(path.join(spare, 'index.html'))).ino;
     const result = await run();
     const pages = (await filesUnder(dir)).filter((f) => f !== '/.banyan-static');
@@ -178,6 +182,10 @@ describe('static generation', () => {
     expect(firstPages.some((f) => f.endsWith(`/${items[6]!.id}.html`))).toBe(true);
     expect(firstPages.filter((f) => f.includes('/page/4/'))).toHaveLength(1);
     expect(pages.filter((f) => f.includes('/page/4/'))).toHaveLength(0);
+    const lastList = firstPages.find((f) => f.includes('/page/4/'))!;
+    for (const gone of [path.dirname(lastList), '/gone', '/empty']) await expect(fs.stat(path.join(dir, gone)), gone).rejects.toThrow();
+    // The folders of the pages it wrote stay.
+    expect((await fs.stat(path.join(dir, path.dirname(lastList), '..', '3'))).isDirectory()).toBe(true);
     const domain = (await t.client(token).get<{ domain: string }>('/website/read', { id: spareSite })).data.domain;
     for (const f of pages) expect(await fs.readFile(path.join(dir, f), 'utf8'), f).toBe((await getPage(t, urlOf(f), domain)).body);
     // Every page the live site has, the output has: nothing of the first output stayed behind or went missing.

@@ -16,7 +16,7 @@ import { wants } from '../../pluginHost/hookPoints';
 import { columnsOf, siteById } from '../../public/data';
 import { descendantIds } from '../../public/view';
 import { iso } from '../../db/listing';
-import { claimRunFolder, fileFor, hasOutput, MARKER, markOutput, outputDirOf, ownsOrEmpty, pruneUnwritten, readManifest, removeOutput, removeStaleRuns, swapIn, writeOutput, type OutputManifest } from './output';
+import { claimRunFolder, fileFor, hasOutput, listRunFolder, MARKER, markOutput, outputDirOf, ownsOrEmpty, pruneUnwritten, readManifest, removeOutput, removeStaleRuns, swapIn, writeOutput, type OutputManifest } from './output';
 import { contentRunPaths, listSignature, ordersOf } from './changes';
 import { planPaths, type PlannedPath } from './paths';
 import { renderDetails, splitDetails } from './detailPages';
@@ -103,6 +103,9 @@ async function generate(ctx: JobContext, app: FastifyInstance, p: StaticGenPaylo
   if (whole) await removeStaleRuns(dir);
   const reused = whole ? await claimRunFolder(dir, target) : false;
   if (!whole) await fs.mkdir(target, { recursive: true });
+  // What a reused folder holds, listed while the run plans (before it writes): the end of the run removes the rest.
+  const listing = reused ? listRunFolder(target) : null;
+  listing?.catch(() => undefined);
   /** The files a run in a reused folder wrote: the rest of that folder is removed before it is swapped in. */
   const kept = new Set<string>([nodePath.join(target, MARKER)]);
   // Reads shared by the run's pages; the manifest says what the output holds (a whole-site run starts afresh).
@@ -110,21 +113,40 @@ async function generate(ctx: JobContext, app: FastifyInstance, p: StaticGenPaylo
   const columns = await columnsOf(ctx.db, site.id);
   runCache.set('columns', Promise.resolve(columns));
   const manifest: OutputManifest = whole ? { lists: {}, orders: {} } : await readManifest(dir);
-  let planned = await planPaths(ctx.db, app.ctx.config.sharedDir, site, { scope: p.scope, categoryId: p.category_id, ids: p.ids }, runCache);
+  // A whole-site run starts its render workers while it plans its pages (they load meanwhile; parked ones are
+  // reset). A run too small for them gives them back (parked) once planned.
+  const poolOf = () => new RenderPool(generationPoolSize(), undefined, { memoPartials: true, atomicWrites: !whole, parkWorkers: true });
+  const early = whole
+    ? workerScriptReady.then(() => {
+        const started = poolOf();
+        started.warm();
+        return started;
+      })
+    : null;
+  // (Its failure, the worker script not built, is the run's once a pool is needed.)
+  early?.catch(() => undefined);
+  let planned: PlannedPath[];
   let orders: Record<string, number[]>;
-  if (p.scope === 'content') {
-    ({ planned, orders } = await contentRunPaths(ctx.db, site, columns, planned, p.ids ?? [], manifest, runCache));
-  } else {
-    const covered = p.scope === 'site' ? columns.map((c) => c.id) : descendantIds(columns, p.category_id ?? -1);
-    orders = await ordersOf(ctx.db, site.id, columns, covered, runCache);
+  try {
+    planned = await planPaths(ctx.db, app.ctx.config.sharedDir, site, { scope: p.scope, categoryId: p.category_id, ids: p.ids }, runCache);
+    if (p.scope === 'content') {
+      ({ planned, orders } = await contentRunPaths(ctx.db, site, columns, planned, p.ids ?? [], manifest, runCache));
+    } else {
+      const covered = p.scope === 'site' ? columns.map((c) => c.id) : descendantIds(columns, p.category_id ?? -1);
+      orders = await ordersOf(ctx.db, site.id, columns, covered, runCache);
+    }
+  } catch (err) {
+    await early?.then((pool) => pool.close(), () => undefined);
+    throw err;
   }
   const result = { ...base };
   // A large run renders in worker threads that parse the templates afresh; a small one (a republish) renders
   // with the public server's own renderer, whose parsed templates are kept until a theme changes (the
   // 'publicThemes' cache): the same templates the live pages use, without parsing them again per run.
   // Pages written over the live output (column and content runs) go through a temporary file and a rename.
-  if (planned.length >= POOL_MIN_PAGES) await workerScriptReady;
-  const pool = planned.length >= POOL_MIN_PAGES ? new RenderPool(generationPoolSize(), undefined, { memoPartials: true, atomicWrites: !whole }) : null;
+  let pool: RenderPool | null = null;
+  if (planned.length >= POOL_MIN_PAGES) pool = early ? await early : (await workerScriptReady, poolOf());
+  else await early?.then((unused) => unused.close(), () => undefined);
   result.workers = pool?.size ?? 0;
   const own = Object.create(app) as FastifyInstance;
   useRenderer(own, pool ?? rendererOf(app));
@@ -284,7 +306,7 @@ async function generate(ctx: JobContext, app: FastifyInstance, p: StaticGenPaylo
       return { ...result, cancelled: true, ms: Date.now() - started };
     }
     Object.assign(manifest.orders, orders);
-    if (reused) await pruneUnwritten(target, kept);
+    if (reused) await pruneUnwritten(target, kept, await listing!);
     await markOutput(target, manifest);
     if (whole) await swapIn(target, dir);
     notify(app.ctx.plugins, 'static.published', () => ({ siteId: site.id, urls: written.sort().map((p) => `http://${site.domain}${p}`) }));

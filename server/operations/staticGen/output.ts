@@ -171,18 +171,46 @@ export async function claimRunFolder(dir: string, target: string): Promise<boole
   return false;
 }
 
-/** Removes from a reused run folder every file not in `kept` (absolute paths), then the folders left empty. */
-export async function pruneUnwritten(root: string, kept: ReadonlySet<string>) {
+/** What a reused run folder holds before the run writes into it: its files, and its folders with how many entries each holds. */
+export interface RunFolderListing {
+  files: string[];
+  dirs: Map<string, number>;
+}
+
+/**
+ * Lists a reused run folder (claimRunFolder). A run lists it while it plans, before it writes: what it lists is then
+ * what the earlier run left, and pruneUnwritten needs no second walk of the tree at the end.
+ */
+export async function listRunFolder(root: string): Promise<RunFolderListing> {
   const entries = await fs.readdir(root, { withFileTypes: true, recursive: true });
-  const dirs: string[] = [];
-  const stale: string[] = [];
+  const files: string[] = [];
+  const dirs = new Map<string, number>([[root, 0]]);
   for (const e of entries) {
     const p = path.join(e.parentPath, e.name);
-    if (e.isDirectory()) dirs.push(p);
-    else if (!kept.has(p)) stale.push(p);
+    dirs.set(e.parentPath, (dirs.get(e.parentPath) ?? 0) + 1);
+    if (e.isDirectory()) {
+      if (!dirs.has(p)) dirs.set(p, 0);
+    } else files.push(p);
   }
+  return { files, dirs };
+}
+
+/**
+ * Removes from a reused run folder every file of its listing (listRunFolder, taken before the run wrote) not in
+ * `kept` (absolute paths), then the folders that may be empty now: those a removed file was in, their parents, and
+ * those empty already. Every other folder still holds a file the run wrote or kept.
+ */
+export async function pruneUnwritten(root: string, kept: ReadonlySet<string>, listing?: RunFolderListing) {
+  const { files, dirs } = listing ?? (await listRunFolder(root));
+  const stale = files.filter((p) => !kept.has(p));
   await Promise.all(stale.map((p) => fs.rm(p, { force: true })));
+  // Each such folder with its parents up to the root (a parent already in has its own parents in).
+  const emptied = new Set<string>();
+  const up = (from: string) => {
+    for (let dir = from; dir.length > root.length && !emptied.has(dir); dir = path.dirname(dir)) emptied.add(dir);
+  };
+  for (const [dir, entries] of dirs) if (entries === 0) up(dir);
+  for (const file of stale) up(path.dirname(file));
   // Deepest first; a folder still holding files stays (rmdir refuses it).
-  dirs.sort((a, b) => b.length - a.length);
-  for (const d of dirs) await fs.rmdir(d).catch(() => undefined);
+  for (const d of [...emptied].sort((a, b) => b.length - a.length)) await fs.rmdir(d).catch(() => undefined);
 }

@@ -2,6 +2,10 @@ import path from 'node:path';
 import { Liquid, RenderTag, type Context, type Emitter, type TagToken, type TopLevelToken } from 'liquidjs';
 import { themeFs } from './fs';
 import { registerFormTag } from './formTag';
+import { installSyncPath } from './syncPath';
+
+// Pages render synchronously (renderPlain): LiquidJS's generators become plain calls there (syncPath.ts).
+installSyncPath();
 
 /** Caps on one render: template source size (characters), wall time (ms) and allocated memory (approximate bytes). */
 export interface RenderLimits {

@@ -69,6 +69,59 @@ export interface RenderPoolOptions {
   memoPartials?: boolean;
   /** The workers write pages over a live output: each through a temporary file renamed over the old one. */
   atomicWrites?: boolean;
+  /**
+   * On close, healthy workers are parked for the next pool with this option instead of ended (a static generation
+   * run's pool): the next run skips starting threads and loading the renderer, and runs on code the JIT has already
+   * optimized. A parked worker is reset before it serves again (workerMain.ts: nothing of the earlier run is kept)
+   * and ended after PARKED_WORKER_MS unused.
+   */
+  parkWorkers?: boolean;
+}
+
+/** How long a parked render worker waits for the next run before it ends. */
+export const PARKED_WORKER_MS = 60_000;
+
+/** Workers parked by closed pools (parkWorkers), at most generationPoolSize(), and the timer that ends them. */
+const parked: Worker[] = [];
+let parkedTimer: NodeJS.Timeout | null = null;
+
+/** Ends every parked worker (a server closing, or PARKED_WORKER_MS unused). */
+export async function endParkedWorkers() {
+  if (parkedTimer) clearTimeout(parkedTimer);
+  parkedTimer = null;
+  const workers = parked.splice(0);
+  await Promise.all(workers.map((w) => w.terminate()));
+}
+
+/** Parked workers (for tests and figures). */
+export const parkedWorkers = () => parked.length;
+
+function park(worker: Worker) {
+  worker.removeAllListeners('message');
+  worker.removeAllListeners('error');
+  worker.removeAllListeners('exit');
+  const drop = () => {
+    const at = parked.indexOf(worker);
+    if (at >= 0) parked.splice(at, 1);
+  };
+  worker.on('error', drop);
+  worker.on('exit', drop);
+  parked.push(worker);
+  if (parkedTimer) clearTimeout(parkedTimer);
+  parkedTimer = setTimeout(() => void endParkedWorkers(), PARKED_WORKER_MS);
+  parkedTimer.unref();
+}
+
+function unpark(): Worker | null {
+  const worker = parked.pop();
+  if (!worker) return null;
+  worker.removeAllListeners('error');
+  worker.removeAllListeners('exit');
+  if (!parked.length && parkedTimer) {
+    clearTimeout(parkedTimer);
+    parkedTimer = null;
+  }
+  return worker;
 }
 
 export class RenderPool implements PageRenderer {
@@ -94,7 +147,10 @@ export class RenderPool implements PageRenderer {
     const workerData = { limits: this.limits, memoPartials: Boolean(this.options.memoPartials), atomicWrites: Boolean(this.options.atomicWrites) } satisfies WorkerSetup;
     // The bundled plain script when it is built (workerBundle.ts), else the TypeScript sources through tsx.
     const script = workerScript();
-    const worker = script ? new Worker(script, { eval: true, workerData }) : new Worker(new URL('./worker.mjs', import.meta.url), { workerData });
+    // A worker parked by an earlier run's pool (reset first: that run's state goes), else a new one.
+    const reused = this.options.parkWorkers ? unpark() : null;
+    const worker = reused ?? (script ? new Worker(script, { eval: true, workerData }) : new Worker(new URL('./worker.mjs', import.meta.url), { workerData }));
+    if (reused) reused.postMessage({ op: 'reset', setup: workerData } satisfies WorkerRequest);
     const pending: Slot['pending'] = new Map();
     let markReady!: () => void;
     let failReady!: (err: Error) => void;
@@ -102,6 +158,7 @@ export class RenderPool implements PageRenderer {
       markReady = resolve;
       failReady = reject;
     });
+    if (reused) markReady();
     ready.catch(() => undefined);
     const slot: Slot = { worker, ready, pending, held: [], placeOf: new Map(), nextPlace: 0, stringAt: [], strings: new Map(), nextString: 0, usedIn: [], message: 0, details: new Set() };
     const fail = (err: Error) => {
@@ -150,6 +207,12 @@ export class RenderPool implements PageRenderer {
   async render(themeDir: string, template: string, data: Record<string, unknown>): Promise<string> {
     const reply = await this.renderTo(themeDir, template, data);
     return 'html' in reply ? reply.html : '';
+  }
+
+  /** Starts (or takes from the parked ones) every worker now, so they load while the caller prepares its work. */
+  warm() {
+    if (this.closed) return;
+    for (let i = 0; i < this.size; i++) if (!this.slots[i]) this.start(i);
   }
 
   /** The least busy worker (ties: round robin), started when needed. */
@@ -341,6 +404,12 @@ export class RenderPool implements PageRenderer {
     this.closed = true;
     const slots = this.slots.filter((s): s is Slot => s !== null);
     this.slots = this.slots.map(() => null);
-    await Promise.all(slots.map((s) => s.worker.terminate()));
+    // A worker with nothing pending is parked (parkWorkers) while there is room; the others end.
+    const ending: Slot[] = [];
+    for (const slot of slots) {
+      if (this.options.parkWorkers && !slot.pending.size && parked.length < generationPoolSize()) park(slot.worker);
+      else ending.push(slot);
+    }
+    await Promise.all(ending.map((s) => s.worker.terminate()));
   }
 }

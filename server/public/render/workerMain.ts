@@ -58,7 +58,9 @@ export type DetailOutcome = { bytes: number } | { failed: { message: string; nam
 export type WorkerRequest =
   | { op: 'render'; id: number; themeDir: string; template: string; json: string; shared?: SharedPart[]; strings?: StringPart[]; file?: string }
   | DetailsRequest
-  | { op: 'clear' };
+  | { op: 'clear' }
+  /** A parked worker taken by a new run's pool: everything the run before left here goes. */
+  | { op: 'reset'; setup: WorkerSetup };
 export type WorkerReply =
   | { id: number; html: string }
   | { id: number; bytes: number }
@@ -78,16 +80,30 @@ const FORM_MARKER_START = '<!--banyan-form:';
 
 export function serveRenders(port: MessagePort | null, setup: WorkerSetup | undefined) {
   if (!port) throw new Error('render worker started outside a worker thread');
-  const renderer = new ThemeRenderer(setup?.limits, { memoPartials: setup?.memoPartials });
-  const atomic = Boolean(setup?.atomicWrites);
+  // What one run's requests build up here. A worker a pool parks after its run (RenderPool, parkWorkers) is reset
+  // before its next run: a new renderer for that run's setup (no template, parsed or rendered, is kept from the run
+  // before: the theme may have changed since), and no shared value, string, column data or made folder is kept.
+  let renderer!: ThemeRenderer;
+  let atomic = false;
   /** Folders this worker made. */
-  const made = new Set<string>();
+  let made!: Set<string>;
   // Shared values by place: parsed once, then given to every render that names them (templates never
   // change their data: LiquidJS filters and tags answer new values).
-  const places: unknown[] = [];
+  let places: unknown[] = [];
   // Long strings of pages' own data by slot: the page's JSON names them as "\u0000<slot>" (no other string
   // in it starts with U+0000: the pool writes those as references too).
-  const table: string[] = [];
+  let table: string[] = [];
+  /** Each column's shared detail data, by key (DetailsRequest), parsed once. */
+  let details!: Map<string, { base: Record<string, unknown>; site: SiteSeo; column: ColumnRow; columns: Map<number, ColumnRow>; bodies: boolean }>;
+  const reset = (next: WorkerSetup | undefined) => {
+    renderer = new ThemeRenderer(next?.limits, { memoPartials: next?.memoPartials });
+    atomic = Boolean(next?.atomicWrites);
+    made = new Set();
+    places = [];
+    table = [];
+    details = new Map();
+  };
+  reset(setup);
   const revive = (_key: string, v: unknown) => (typeof v === 'string' && v.charCodeAt(0) === 0 ? table[Number(v.slice(1))] : v);
   // Answers leave together once this thread has handled what is queued (the requests that arrived, the writes that
   // finished): one message, and one wake-up of the pool's thread, for several pages instead of one each.
@@ -100,8 +116,6 @@ export function serveRenders(port: MessagePort | null, setup: WorkerSetup | unde
   const answer = (reply: WorkerReply) => {
     if (outbox.push(reply) === 1) setImmediate(flush);
   };
-  /** Each column's shared detail data, by key (DetailsRequest), parsed once. */
-  const details = new Map<string, { base: Record<string, unknown>; site: SiteSeo; column: ColumnRow; columns: Map<number, ColumnRow>; bodies: boolean }>();
   /**
    * Builds each page's data from its rows with detailParts (as renderPage does) and renders and writes it. A
    * template that fails is answered `failed` (rendered once, not twice, when a theme spins to its time limit). A page
@@ -150,6 +164,7 @@ export function serveRenders(port: MessagePort | null, setup: WorkerSetup | unde
   };
   port.on('message', (msg: WorkerRequest) => {
     if (msg.op === 'clear') return renderer.clear();
+    if (msg.op === 'reset') return reset(msg.setup);
     if (msg.op === 'details') return answer(buildDetails(msg));
     // The message's JSON text is the plain copy a render sees: parsed once, rendered synchronously.
     let reply: WorkerReply;
