@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { containsText, countIs, visible } from './see';
+import { containsText, countIs, eventually, visible } from './see';
 
 // Page objects: what a user does and sees in the admin, in their words.
 
@@ -50,9 +50,18 @@ export class ShellPage {
     }
   }
 
+  /**
+   * Switches the interface language and waits until the switch took effect: the choice is stored (and the page's
+   * `lang` set) only once the language's strings have loaded, so a navigation right after the click could still
+   * load the page in the language before.
+   */
   async switchLanguage(lang: 'zh' | 'en') {
     await this.page.getByTestId('language-switch').first().click();
     await this.page.getByTestId(`language-${lang}`).click();
+    const wanted = lang === 'zh' ? 'zh-CN' : 'en';
+    await eventually(`the interface is in ${lang}`, async () =>
+      this.page.evaluate((l) => document.documentElement.lang === l.html && localStorage.getItem('language') === l.stored, { html: wanted, stored: lang }),
+    );
   }
 
   async openTopMenu(key: string) {
