@@ -89,9 +89,11 @@ const HOME_LATEST = 8;
 const SEARCH_PAGE_SIZE = 10;
 const renderers = new WeakMap<FastifyInstance, PageRenderer>();
 
-/** Renders an app's pages with this renderer (static generation: a worker-thread pool of its own). */
-export function useRenderer(app: FastifyInstance, renderer: PageRenderer) {
-  renderers.set(app, renderer);
+/** The app as renderPage sees it, rendering its pages with this renderer (static generation: a worker-thread pool of its own). */
+export function withRenderer(app: FastifyInstance, renderer: PageRenderer): FastifyInstance {
+  const own = Object.create(app) as FastifyInstance;
+  renderers.set(own, renderer);
+  return own;
 }
 
 /** The live renderer of each app (by its context: every plugin instance of the app, and the static runs, share it). */

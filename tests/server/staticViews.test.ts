@@ -1,7 +1,6 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../helpers/app';
@@ -9,7 +8,7 @@ import { createSite, uniqueDomain } from '../helpers/sites';
 import { insertColumn, insertModel } from '../helpers/contentFixtures';
 import { insertPublished } from '../helpers/publicFixtures';
 import { categories } from '../../server/db/schema/index';
-import { renderPage, useRenderer } from '../../server/public/pages';
+import { renderPage, withRenderer } from '../../server/public/pages';
 import { ThemeRenderer, type PageRenderer } from '../../server/public/render/engine';
 import { DEFAULT_THEME_DIR } from '../../server/public/themes';
 import { themeReadsListedBodies } from '../../server/public/view';
@@ -45,9 +44,7 @@ class Capture implements PageRenderer {
 
 const capturing = () => {
   const capture = new Capture();
-  const app = Object.create(t.app) as FastifyInstance;
-  useRenderer(app, capture);
-  return { app, capture };
+  return { app: withRenderer(t.app, capture), capture };
 };
 
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ColumnRow, ContentRow, SiteRow } from '../../public/data';
 import type { SiteSeo } from '../../public/detailData';
 import { columnByKey, type RunCache } from '../../public/lists';
-import { listedBodiesInRun, prefetchContents, renderPage, useRenderer } from '../../public/pages';
+import { listedBodiesInRun, prefetchContents, renderPage, withRenderer } from '../../public/pages';
 import { relatedIdsOf } from '../../public/related';
 import type { PageRenderer } from '../../public/render/engine';
 import type { RenderPool } from '../../public/render/pool';
@@ -53,8 +53,8 @@ export interface DetailRun {
   fileOf(path: string): string;
   /** Stop before the next batch (the run failed or was cancelled). */
   stopped(): boolean;
-  /** A batch is done: each of its paths with its outcome. */
-  done(pages: Array<{ planned: PlannedPath; outcome: DetailOutcome }>): Promise<void>;
+  /** A batch is done: each of its paths with its file (fileOf) and its outcome. */
+  done(pages: Array<{ planned: PlannedPath; file: string; outcome: DetailOutcome }>): Promise<void>;
 }
 
 /** The detail paths of a plan (the rest stay with renderPage's lanes). */
@@ -72,9 +72,7 @@ export function splitDetails(planned: PlannedPath[]) {
 /** What every detail page of the column of `path` shares, from renderPage's own data for that page; null if it is not a detail page now. */
 async function columnPlan(run: DetailRun, path: string, column: ColumnRow): Promise<ColumnPlan | null> {
   const capture = new CaptureRenderer(run.pool);
-  const own = Object.create(run.app) as FastifyInstance;
-  useRenderer(own, capture);
-  const page = await renderPage(own, run.site, path, { runCache: run.runCache, withoutPluginInjections: true });
+  const page = await renderPage(withRenderer(run.app, capture), run.site, path, { runCache: run.runCache, withoutPluginInjections: true });
   const captured = capture.captured;
   if (page.status !== 200 || !captured || (captured.data.page as { kind?: string } | undefined)?.kind !== 'detail') return null;
   const { page: _page, content: _content, related: _related, ...base } = captured.data;
@@ -136,7 +134,7 @@ export async function renderDetails(run: DetailRun, details: Array<PlannedPath &
       if (list) tags.push([id, list]);
     }
     const outcomes = await run.pool.renderDetails(ready.themeDir, ready.template, batch[0]!.key, () => ready.shared, { rows, tags, pages: pages.map((p) => p.page) });
-    await run.done(pages.map((p, i) => ({ planned: p.planned, outcome: outcomes[i] ?? { again: true } })));
+    await run.done(pages.map((p, i) => ({ planned: p.planned, file: p.page.file, outcome: outcomes[i] ?? { again: true } })));
   };
   let next = 0;
   const runner = async () => {

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { contents, jobs } from '../../db/schema/index';
 import { registerJob, storageErrorKey, yieldToRequests, type JobContext } from '../../jobs/runner';
-import { prefetchContents, rendererOf, renderPage, useRenderer } from '../../public/pages';
+import { prefetchContents, rendererOf, renderPage, withRenderer } from '../../public/pages';
 import type { RunCache } from '../../public/lists';
 import { parsePath } from '../../public/urls';
 import type { PageRenderer } from '../../public/render/engine';
@@ -145,18 +145,17 @@ async function generate(ctx: JobContext, app: FastifyInstance, p: StaticGenPaylo
   // 'publicThemes' cache): the same templates the live pages use, without parsing them again per run.
   // Pages written over the live output (column and content runs) go through a temporary file and a rename.
   let pool: RenderPool | null = null;
-  if (planned.length >= POOL_MIN_PAGES) pool = early ? await early : (await workerScriptReady, poolOf());
-  else await early?.then((unused) => unused.close(), () => undefined);
+  if (planned.length >= POOL_MIN_PAGES) {
+    await workerScriptReady;
+    pool = early ? await early : poolOf();
+  } else await early?.then((unused) => unused.close(), () => undefined);
   result.workers = pool?.size ?? 0;
-  const own = Object.create(app) as FastifyInstance;
-  useRenderer(own, pool ?? rendererOf(app));
+  const own = withRenderer(app, pool ?? rendererOf(app));
   /** A pooled run's lanes each render with a LaneRenderer of their own (the worker writes the page). */
   const laneApp = () => {
     if (!pool) return { app: own, renderer: null };
     const renderer = new LaneRenderer(pool);
-    const laneOwn = Object.create(app) as FastifyInstance;
-    useRenderer(laneOwn, renderer);
-    return { app: laneOwn, renderer };
+    return { app: withRenderer(app, renderer), renderer };
   };
   // Pages in flight at once: data is read and files written on this thread while the workers render.
   // (A small run renders in this thread: a few lanes still overlap one page's reads with another's.)
@@ -248,6 +247,8 @@ async function generate(ctx: JobContext, app: FastifyInstance, p: StaticGenPaylo
       await yieldToRequests();
     }
   };
+  /** Detail pages the workers handed back (or could not take): rendered in the lanes once the rest is done. */
+  const handedBack: PlannedPath[] = [];
   const detailRun = async () => {
     try {
       const again = await renderDetails(
@@ -260,7 +261,7 @@ async function generate(ctx: JobContext, app: FastifyInstance, p: StaticGenPaylo
           fileOf: (path) => fileFor(target, path),
           stopped: () => Boolean(failure) || ctx.cancelled(),
           done: async (pages) => {
-            for (const { planned: { path, optional }, outcome } of pages) {
+            for (const { planned: { path, optional }, file, outcome } of pages) {
               if ('again' in outcome) {
                 handedBack.push({ path, optional });
                 continue;
@@ -273,7 +274,7 @@ async function generate(ctx: JobContext, app: FastifyInstance, p: StaticGenPaylo
                 finished++;
                 continue;
               }
-              if (reused) kept.add(fileFor(target, path));
+              if (reused) kept.add(file);
               result.bytes += outcome.bytes;
               written.push(path);
               result.pages++;
@@ -290,8 +291,6 @@ async function generate(ctx: JobContext, app: FastifyInstance, p: StaticGenPaylo
       failure ??= { err };
     }
   };
-  /** Detail pages the workers handed back (or could not take): rendered in the lanes once the rest is done. */
-  const handedBack: PlannedPath[] = [];
   try {
     await Promise.all([...Array.from({ length: lanes }, lane), ...(details.length ? [detailRun()] : [])]);
     if (handedBack.length && !failure && !ctx.cancelled()) {

@@ -78,6 +78,9 @@ export interface WorkerSetup {
 /** A form marker ({% form %}, server/public/render/formTag.ts): such a page goes back to the main thread. */
 const FORM_MARKER_START = '<!--banyan-form:';
 
+/** An error's message and name, as they cross back to the pool. */
+const errorFields = (err: unknown) => ({ message: err instanceof Error ? err.message : String(err), name: err instanceof Error ? err.name : 'Error' });
+
 export function serveRenders(port: MessagePort | null, setup: WorkerSetup | undefined) {
   if (!port) throw new Error('render worker started outside a worker thread');
   // What one run's requests build up here. A worker a pool parks after its run (RenderPool, parkWorkers) is reset
@@ -150,7 +153,7 @@ export function serveRenders(port: MessagePort | null, setup: WorkerSetup | unde
         try {
           html = renderer.renderPlain(msg.themeDir, msg.template, data);
         } catch (err) {
-          return { failed: { message: err instanceof Error ? err.message : String(err), name: err instanceof Error ? err.name : 'Error' } };
+          return { failed: errorFields(err) };
         }
         if (html.includes(FORM_MARKER_START)) return { again: true };
         const bytes = Buffer.from(html, 'utf8');
@@ -192,7 +195,8 @@ export function serveRenders(port: MessagePort | null, setup: WorkerSetup | unde
       }
       reply = { id: msg.id, html };
     } catch (err) {
-      reply = { id: msg.id, error: err instanceof Error ? err.message : String(err), name: err instanceof Error ? err.name : 'Error' };
+      const { message, name } = errorFields(err);
+      reply = { id: msg.id, error: message, name };
     }
     answer(reply);
   });
