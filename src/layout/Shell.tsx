@@ -70,7 +70,8 @@ export function Shell({ route, children }: { route: ScreenRoute | undefined; chi
   usePaletteShortcut();
   useEffect(() => installSaveShortcut(), []);
   return (
-    <Flex direction="column" h="100vh" data-testid="shell">
+    // data-personal says whether the personal center is (due to be) open: it lazy-loads, so it shows a moment later.
+    <Flex direction="column" h="100vh" data-testid="shell" data-personal={shell.personalOpen ? 'open' : 'closed'}>
       <TopBar shell={shell} />
       <Flex flex="1" minH="0">
         {!shell.mobile && shell.sidebarOpened && <SideMenu shell={shell} />}

@@ -135,6 +135,8 @@ describe('working in the shell', () => {
     await login.logIn(admin.account, GOOD_PASSWORD);
     const dialog = page.getByTestId('personal-dialog');
     await visible(page.getByTestId('pass-tips'));
+    // The shell knows the dialog is open while it shows (its first render once told the layout it had closed).
+    expect(await page.getByTestId('shell').getAttribute('data-personal')).toBe('open');
     await dialog.getByTestId('personal-old_password').fill(GOOD_PASSWORD);
     await dialog.getByTestId('personal-password').fill('Brand-new-2026');
     await dialog.getByTestId('personal-confirm').fill('Brand-new-2027');
@@ -143,6 +145,7 @@ describe('working in the shell', () => {
     await dialog.getByTestId('personal-confirm').fill('Brand-new-2026');
     await page.getByTestId('personal-submit').click();
     await dialog.waitFor({ state: 'hidden' });
+    expect(await page.getByTestId('shell').getAttribute('data-personal')).toBe('closed');
     const res = await t.client().post('/account/login', { account: admin.account, password: 'Brand-new-2026' });
     expect(res.data.pass_tips).toBe(false);
     await page.close();

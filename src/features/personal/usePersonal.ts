@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import { useChart } from '../../app/useChart';
 import { resourceFormMachine, isDirty, type Values } from '../../../machines/resourceForm.machine';
@@ -56,8 +56,12 @@ export function usePersonal() {
   useEffect(() => {
     if (layoutOpen && !actor.getSnapshot().hasTag('open')) actor.send({ type: 'form.openEdit', id: 0 });
   }, [layoutOpen, actor]);
+  // The layout learns that the dialog closed, once it has been open: on its first render the form is not open yet
+  // (the effect above opens it), which must not tell the layout it closed.
+  const wasOpen = useRef(false);
   useEffect(() => {
-    if (!open && layout.getSnapshot().hasTag('personalOpen')) layout.send({ type: 'personal.close' });
+    if (wasOpen.current && !open && layout.getSnapshot().hasTag('personalOpen')) layout.send({ type: 'personal.close' });
+    wasOpen.current = open;
   }, [open]);
   const passTips = useStore(shellStore).current?.pass_tips ?? false;
   return {

@@ -42,9 +42,15 @@ export class ShellPage {
     return this.page.locator('[data-testid="main"] > div:not([hidden])');
   }
 
+  /**
+   * Closes the personal center if the shell opened it (it does after sign-in for an admin still on an admin-set
+   * password). The dialog loads on demand and shows a moment after the shell, so this reads whether it is due from
+   * the shell (set before the shell first shows), then waits for it.
+   */
   async closePersonalCenter() {
     const dialog = this.page.getByTestId('personal-dialog');
-    if (await dialog.isVisible()) {
+    if ((await this.page.getByTestId('shell').getAttribute('data-personal')) === 'open') {
+      await dialog.waitFor({ state: 'visible' });
       await dialog.getByRole('button', { name: /取消|Cancel/ }).click();
       await dialog.waitFor({ state: 'hidden' });
     }
