@@ -5,6 +5,7 @@
 import { readlinkSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { PreparedStatements } from './pglitePrepared.mjs';
 
 /** Parsers that keep a type's text (drizzle asks for dates and intervals as text), by type id. */
 const keepText = (oids) => (oids && oids.length ? Object.fromEntries(oids.map((oid) => [oid, (value) => value])) : undefined);
@@ -24,6 +25,8 @@ function errorFields(err) {
 const result = (r) => ({ rows: r.rows, fields: r.fields, affectedRows: r.affectedRows });
 
 let db;
+/** Statements outside a transaction run as named prepared statements (pglitePrepared.mjs). */
+let prepared;
 /** Open transactions by id: their PGlite transaction handle, the promise of its end, and how to end it. */
 const transactions = new Map();
 let nextTransaction = 1;
@@ -44,6 +47,8 @@ async function handle(msg) {
       const parsers = keepText(msg.keepText);
       if (parsers) options.parsers = parsers;
       if (msg.blob) options.blob = new Blob([msg.blob]);
+      // By name outside a transaction; a transaction's statements run as PGlite runs them.
+      if (!msg.tx && PreparedStatements.takes(msg.sql, options)) return result(await prepared.query(msg.sql, msg.params ?? [], options));
       return result(await on.query(msg.sql, msg.params, options));
     }
     case 'exec':
@@ -100,6 +105,9 @@ port.on('message', (msg) => {
 try {
   const { dataDir, loadDataDir } = workerData ?? {};
   db = await PGlite.create(loadDataDir ? { loadDataDir: new Blob([loadDataDir]) } : { dataDir });
+  // Named statements are planned for each run's values, as the unnamed ones were (the names save the parsing).
+  await db.exec('set plan_cache_mode = force_custom_plan');
+  prepared = new PreparedStatements(db);
   // This thread's id in the operating system (Linux: /proc/thread-self is '<pid>/task/<tid>'), for its CPU figures.
   let tid = null;
   try {

@@ -96,6 +96,14 @@ describe.skipIf(TEST_DB_KIND !== 'pglite')('PGlite in its own thread', () => {
     expect(ticks).toBeGreaterThan(ms / 5 / 4);
   });
 
+  it("runs the server's statements by name, prepared once and planned for each run's values", async () => {
+    const sql = 'select name from t where id = $1';
+    for (const id of [1, 2, 1]) await db.query(sql, [id]);
+    const kept = await db.query<{ statement: string }>("select statement from pg_prepared_statements where name like 'banyan_%'");
+    expect(kept.rows.filter((r) => r.statement === sql)).toHaveLength(1);
+    expect((await db.query<{ plan_cache_mode: string }>('show plan_cache_mode')).rows).toEqual([{ plan_cache_mode: 'force_custom_plan' }]);
+  });
+
   it('a closed database refuses statements with a clear error', async () => {
     const other = await PGliteThread.create({ dataDir: path.join(dir, 'other') });
     await other.close();
