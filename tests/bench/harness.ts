@@ -16,6 +16,9 @@ export interface BenchServer {
   url: string;
   token: string;
   dataDir: string;
+  /** The server's process id, and its database thread's id (PGlite's, on Linux), to read their CPU time. */
+  pid: number | null;
+  databaseThread: number | null;
   /** Inserts published content straight into the server's database (set-up only, never measured). */
   seedContents(siteId: number, categoryId: number, rows: SeedRow[]): Promise<void>;
   /** The server process's memory; `gc` collects first (the server runs with --expose-gc). */
@@ -30,9 +33,9 @@ export async function startBenchServer(): Promise<BenchServer> {
     execArgv: ['--import', 'tsx', '--expose-gc', ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
-  const port = await new Promise<number>((resolve, reject) => {
+  const { port, databaseThread } = await new Promise<{ port: number; databaseThread: number | null }>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-    child.on('message', (m: { type: string; port?: number }) => m.type === 'ready' && resolve(m.port!));
+    child.on('message', (m: { type: string; port?: number; databaseThread?: number | null }) => m.type === 'ready' && resolve({ port: m.port!, databaseThread: m.databaseThread ?? null }));
   });
   const url = `http://127.0.0.1:${port}`;
   const login = await fetch(`${url}/api/account/login`, {
@@ -58,6 +61,8 @@ export async function startBenchServer(): Promise<BenchServer> {
     url,
     token: body.data.token,
     dataDir,
+    pid: child.pid ?? null,
+    databaseThread,
     seedContents: (siteId, categoryId, rows) => ask({ type: 'seedContents', siteId, categoryId, rows }, 'seeded', () => undefined),
     memory: (gc = false) => ask({ type: 'memory', gc }, 'memory', (m: { usage: NodeJS.MemoryUsage }) => m.usage),
     async stop() {

@@ -53,7 +53,9 @@ async function main() {
       process.exit(0);
     }
   });
-  process.send!({ type: 'ready', port });
+  // PGlite's thread id in the operating system (Linux), so a bench can tell its CPU time from the other threads'.
+  const databaseThread = (database.pglite as { osThreadId?: number | null } | undefined)?.osThreadId ?? null;
+  process.send!({ type: 'ready', port, databaseThread });
 }
 
 main().catch((err) => {

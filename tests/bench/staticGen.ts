@@ -87,6 +87,41 @@ async function cpuSeconds(pid: number | null): Promise<number | null> {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+/** CPU ms (user + system) each thread of a process has used so far, by thread id, from /proc; empty elsewhere. */
+async function threadCpuMs(pid: number | null): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  if (pid === null) return out;
+  for (const tid of await fs.readdir(`/proc/${pid}/task`).catch(() => [] as string[])) {
+    const stat = await fs.readFile(`/proc/${pid}/task/${tid}/stat`, 'utf8').catch(() => null);
+    if (!stat) continue;
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    out.set(Number(tid), (Number(fields[11]) + Number(fields[12])) * 10);
+  }
+  return out;
+}
+
+/** Threads that first ran during a build: the render workers (parked ones carry over to the next build). */
+const renderThreads = new Set<number>();
+
+/**
+ * Where a build's CPU went, per thread: the server's main thread, PGlite's, the render workers (threads that
+ * appeared during a build) and the rest (V8's garbage-collection helpers, libuv's pool). Node names no thread, so
+ * the workers are known by when they appeared.
+ */
+function threadFigure(pid: number | null, databaseThread: number | null, before: Map<number, number>, after: Map<number, number>): string {
+  if (pid === null || !after.size) return '';
+  const used = (tid: number) => (after.get(tid) ?? 0) - (before.get(tid) ?? 0);
+  for (const tid of after.keys()) if (!before.has(tid) && tid !== pid && tid !== databaseThread && used(tid) >= 100) renderThreads.add(tid);
+  const s = (ms: number) => (ms / 1000).toFixed(2);
+  const workers = [...renderThreads].filter((t) => after.has(t)).map(used).sort((a, b) => b - a);
+  let rest = 0;
+  for (const tid of after.keys()) if (tid !== pid && tid !== databaseThread && !renderThreads.has(tid)) rest += used(tid);
+  const parts = [`main ${s(used(pid))}`];
+  if (databaseThread !== null) parts.push(`PGlite ${s(used(databaseThread))}`);
+  parts.push(`render workers ${workers.map(s).join(' + ') || '–'}`, `other threads ${s(rest)}`);
+  return `CPU-s by thread: ${parts.join(', ')}`;
+}
+
 /** The bench server's process id: the process whose environment names the server's data dir. */
 async function serverPid(server: BenchServer): Promise<number | null> {
   const ids = await fs.readdir('/proc').catch(() => [] as string[]);
@@ -114,6 +149,7 @@ type Banyan = Awaited<ReturnType<typeof startBanyan>>;
 
 /** One whole-site generation: its result, wall seconds and the server's CPU seconds meanwhile. */
 async function generateSite({ server, siteId, pid }: Banyan) {
+  const threadsBefore = await threadCpuMs(pid);
   const cpuBefore = await cpuSeconds(pid);
   const started = performance.now();
   const { job_id } = await api<{ job_id: number }>(server, 'POST', '/staticFile/generate', siteId, { scope: 'site' });
@@ -122,9 +158,10 @@ async function generateSite({ server, siteId, pid }: Banyan) {
     if (job.status === 'done') {
       const seconds = (performance.now() - started) / 1000;
       const cpuAfter = await cpuSeconds(pid);
+      const threads = threadFigure(pid, server.databaseThread, threadsBefore, await threadCpuMs(pid));
       const result = job.result!;
       if (result.failed.length) throw new Error(`${result.failed.length} pages failed, e.g. ${result.failed[0]}`);
-      return { result, seconds, cpu: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore };
+      return { result, seconds, cpu: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore, threads };
     }
     if (job.status === 'failed' || job.status === 'cancelled') throw new Error(`generation ${job.status}: ${job.error}`);
     // Every 50 ms: the end is seen at the first poll after it, so a coarser poll adds up to its interval to Banyan's
@@ -297,6 +334,7 @@ export const staticGeneration: BenchEntry = {
         }
         const label = r === 1 - SETTLE ? 'First build, into empty folders' : r <= 0 ? 'Second build (settling)' : `Run ${r}, over earlier output`;
         figures[`${label} (load ${pairLoad})`] = `Banyan ${line}`;
+        if (b.value.threads) figures[`${label}, Banyan's threads`] = b.value.threads;
       }
       const { result } = first!;
       const html = await countFiles(result.output, '.html');
