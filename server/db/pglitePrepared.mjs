@@ -5,7 +5,9 @@
 // prepared under a name, with its parameter types and row description, and runs it with bind, execute and sync in
 // one trip. The thread sets plan_cache_mode to force_custom_plan, so each run is still planned for its values, as
 // an unnamed statement is (measured at 1M articles, a generic plan saved nothing more on the admin list). Plain
-// JavaScript, beside pgliteThread.worker.mjs.
+// JavaScript, beside pgliteThread.worker.mjs. Besides PGlite's public execProtocolStream, serializers and parsers, it
+// takes PGlite's two mutexes (_runExclusiveTransaction, _runExclusiveQuery) as query() does: an upgrade of PGlite that
+// renames them fails tests/server/pglitePrepared.test.ts.
 import { parse, protocol } from '@electric-sql/pglite';
 
 const { serialize } = protocol;
