@@ -25,6 +25,15 @@ export class Toasts {
     await this.saying(text).getByTestId('toast-action').click();
   }
 
+  /**
+   * Every notice has left (each leaves on its own after a few seconds). Notices show at the top, over the page's
+   * toolbar, and one under the pointer waits there: a click on a toolbar button right after a notice would land on
+   * the notice, and keep it.
+   */
+  async allGone() {
+    await eventually('no notice shows', async () => (await this.page.locator('[data-scope="toast"][data-part="root"][data-state="open"]').count()) === 0);
+  }
+
   /** No confirm dialog opened (for `testId`), whatever the page did. */
   async seeNoConfirm(testId: string) {
     await eventually(`no ${testId} dialog is open`, async () => !(await this.page.getByTestId(testId).isVisible()));
