@@ -21,15 +21,8 @@ const CACHEABLE = /^\s*(select|insert|update|delete|with)\b/i;
 /** PostgreSQL's answers when a kept statement can no longer run as prepared: it is prepared again. */
 const STALE = (err) => err?.code === '26000' || (err?.code === '0A000' && /cached plan/i.test(String(err?.message)));
 
-const concat = (...parts) => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
+/** Protocol messages sent in one trip. */
+const concat = (...messages) => Buffer.concat(messages);
 
 /** The error as PGlite's query() gives it: the database's, with the statement and its parameters. */
 function asQueryError(err, sql, params, options) {
@@ -63,10 +56,10 @@ export class PreparedStatements {
   /** As PGlite's query(), outside a transaction: waits for a running transaction or statement, as query() does. */
   async query(sql, params = [], options = {}) {
     const db = this.db;
-    const answer = await db._runExclusiveTransaction(() => db._runExclusiveQuery(() => this.#run(sql, params, options)));
+    const run = () => db._runExclusiveTransaction(() => db._runExclusiveQuery(() => this.#run(sql, params, options)));
+    const answer = await run();
     // Kept under a name PostgreSQL no longer knows, or whose rows changed shape (DDL): prepared afresh.
-    if (answer === RETRY) return db._runExclusiveTransaction(() => db._runExclusiveQuery(() => this.#run(sql, params, options)));
-    return answer;
+    return answer === RETRY ? run() : answer;
   }
 
   /** Runs `sql`, preparing it first when it is not kept. Called under PGlite's mutexes. */

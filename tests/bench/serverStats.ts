@@ -25,15 +25,19 @@ export interface ServerStats {
   databaseKind?: 'backends' | 'thread';
 }
 
+/** The CPU ms (user + system) a /proc `stat` line counts: utime and stime, the 12th and 13th fields after the command's closing parenthesis, in ticks of 1/100 s. */
+export function statCpuMs(stat: string): number {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10; // USER_HZ is 100 on Linux
+}
+
 /** CPU ms (user + system) each of these local processes has used so far (a process gone is left out). */
 function processCpuMs(pids: readonly number[], threads = false): Map<number, number> {
   const out = new Map<number, number>();
   for (const pid of pids) {
     try {
       // A thread of this process (PGlite's), or a process.
-      const stat = readFileSync(threads ? `/proc/self/task/${pid}/stat` : `/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      out.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / 100); // USER_HZ is 100 on Linux
+      out.set(pid, statCpuMs(readFileSync(threads ? `/proc/self/task/${pid}/stat` : `/proc/${pid}/stat`, 'utf8')));
     } catch {
       // not on this machine, or exited
     }

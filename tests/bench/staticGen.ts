@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { BenchEntry } from './run';
 import { mib, startBenchServer, type BenchServer } from './harness';
+import { statCpuMs } from './serverStats';
 import type { SeedRow } from './server';
 import type { StaticGenResult, StaticIndex } from '../../models/staticGen';
 
@@ -81,10 +82,7 @@ async function withPeakMemory<T>(server: BenchServer, work: () => Promise<T>) {
 async function cpuSeconds(pid: number | null): Promise<number | null> {
   if (pid === null) return null;
   const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
-  if (!stat) return null;
-  // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th (clock ticks of 1/100 s).
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+  return stat ? statCpuMs(stat) / 1000 : null;
 }
 
 /** CPU ms (user + system) each thread of a process has used so far, by thread id, from /proc; empty elsewhere. */
@@ -93,9 +91,7 @@ async function threadCpuMs(pid: number | null): Promise<Map<number, number>> {
   if (pid === null) return out;
   for (const tid of await fs.readdir(`/proc/${pid}/task`).catch(() => [] as string[])) {
     const stat = await fs.readFile(`/proc/${pid}/task/${tid}/stat`, 'utf8').catch(() => null);
-    if (!stat) continue;
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    out.set(Number(tid), (Number(fields[11]) + Number(fields[12])) * 10);
+    if (stat) out.set(Number(tid), statCpuMs(stat));
   }
   return out;
 }
@@ -122,16 +118,6 @@ function threadFigure(pid: number | null, databaseThread: number | null, before:
   return `CPU-s by thread: ${parts.join(', ')}`;
 }
 
-/** The bench server's process id: the process whose environment names the server's data dir. */
-async function serverPid(server: BenchServer): Promise<number | null> {
-  const ids = await fs.readdir('/proc').catch(() => [] as string[]);
-  for (const id of ids.filter((n) => /^\d+$/.test(n))) {
-    const env = await fs.readFile(`/proc/${id}/environ`, 'latin1').catch(() => '');
-    if (env.split('\0').includes(`DATA_DIR=${server.dataDir}`)) return Number(id);
-  }
-  return null;
-}
-
 /** A Banyan server holding the bench's site: 10k articles in one column, as the Hugo site has. */
 async function startBanyan() {
   const server = await startBenchServer();
@@ -143,7 +129,7 @@ async function startBanyan() {
     const rows = Array.from({ length: Math.min(1000, ARTICLES - from + 1) }, (_, k) => article(from + k));
     await server.seedContents(siteId, column.id, rows);
   }
-  return { server, siteId, columnId: column.id, pid: await serverPid(server) };
+  return { server, siteId, columnId: column.id, pid: server.pid };
 }
 type Banyan = Awaited<ReturnType<typeof startBanyan>>;
 
