@@ -268,6 +268,28 @@ async function prepareHugo() {
   };
 }
 
+/**
+ * The block device under `dir` when its file system is ext4 without a journal (Linux), else null. There, for 1 to 6
+ * minutes after a file is deleted, its inode is not given to a new file: each new file in that block group steps over
+ * every such inode, reading its dtime (the kernel's recently_deleted(), checked only without a journal). After the
+ * clean-up of an earlier run (the bench removes its folders at its end), creating 11,000 files in one folder then
+ * cost 5.0–5.7 s of system CPU instead of 0.4 s on the bench machine (perf: 66% in recently_deleted); a first build
+ * measured within minutes of such a clean-up pays it, Banyan's one folder of pages more than Hugo's folder per page.
+ */
+async function ext4WithoutJournal(dir: string): Promise<string | null> {
+  try {
+    const dev = (await fs.stat(dir)).dev;
+    const major = Math.floor(dev / 256) & 0xfff;
+    const minor = (dev & 0xff) | (Math.floor(dev / 4096) & 0xfff00);
+    const name = path.basename(await fs.readlink(`/sys/dev/block/${major}:${minor}`));
+    if (!existsSync(`/proc/fs/ext4/${name}`)) return null;
+    const journals = await fs.readdir('/proc/fs/jbd2').catch(() => [] as string[]);
+    return journals.some((j) => j.startsWith(`${name}-`)) ? null : name;
+  } catch {
+    return null;
+  }
+}
+
 const hugoVersion = () =>
   new Promise<string | null>((resolve) => {
     const child = spawn('hugo', ['version'], { stdio: ['ignore', 'pipe', 'ignore'] });
@@ -340,6 +362,10 @@ export const staticGeneration: BenchEntry = {
       figures['Hugo peak RSS'] = hugoFirst.peakRss === null ? 'unknown (/usr/bin/time missing)' : mib(hugoFirst.peakRss);
       figures['Banyan / Hugo'] = `${median(ratios).toFixed(2)}× the pages per second (median of ${RUNS} runs over earlier output, ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}; load ${loads.join(', ')})`;
       if (firstRatio !== null) figures['Banyan / Hugo, first build'] = `${firstRatio.toFixed(2)}× (both into an empty folder)`;
+      const unjournaled = await ext4WithoutJournal(path.dirname(result.output));
+      if (unjournaled) {
+        figures['Disk'] = `${unjournaled}: ext4 without a journal. A file created within minutes of many deletions steps over each deleted inode (docs/benchmarks.md, stop 30): a first build right after another run's clean-up is slower, Banyan's more than Hugo's`;
+      }
       return figures;
     } finally {
       await banyan.server.stop();

@@ -2,7 +2,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TEMP_MARK, writePageAsync, writePageSync } from '../../server/operations/staticGen/atomicWrite';
+import { Worker } from 'node:worker_threads';
+import { CreateTurns, TEMP_MARK, TURN_WAIT_MAX_MS, writePageAsync, writePageSync } from '../../server/operations/staticGen/atomicWrite';
 
 // How a static page reaches the disk (atomicWrite.ts): straight writes go over an existing page in place (no
 // O_TRUNC) and are then cut to the new length; atomic writes go through a temporary file and a rename; neither
@@ -20,6 +21,8 @@ afterEach(async () => {
 const writers = {
   async: (file: string, data: Buffer, atomic: boolean) => writePageAsync(file, data, atomic),
   sync: async (file: string, data: Buffer, atomic: boolean) => writePageSync(file, data, atomic, new Set()),
+  // A whole-site run into a new folder (O_EXCL, no cut; a file there after all is written over the usual way).
+  'sync, fresh folder': async (file: string, data: Buffer, atomic: boolean) => writePageSync(file, data, atomic, new Set(), { fresh: true }),
 };
 
 describe.each(Object.entries(writers))('page writes (%s)', (_name, write) => {
@@ -71,5 +74,48 @@ describe('page writes from a render worker (sync)', () => {
     writePageSync(path.join(dir, 'posts', 'a', 'other.html'), Buffer.from('two'), false, made);
     expect(await fs.readFile(file, 'utf8')).toBe('one');
     expect((await fs.readdir(path.dirname(file))).sort()).toEqual(['index.html', 'other.html']);
+  });
+});
+
+describe('turns at creating files (CreateTurns)', () => {
+  it('one holder at a time, across threads: take waits for the holder in another thread to give it', async () => {
+    const a = CreateTurns.create();
+    const b = new CreateTurns(a.buffer);
+    expect(a.tryTake()).toBe(true);
+    expect(b.tryTake()).toBe(false);
+    a.give();
+    expect(b.tryTake()).toBe(true);
+    b.give();
+    // A thread holds the turn for 200 ms and marks when it gives it: take here returns only after that mark.
+    const mark = new Int32Array(new SharedArrayBuffer(4));
+    const worker = new Worker(
+      `const { workerData: { turn, mark } } = require('node:worker_threads');
+       const cell = new Int32Array(turn); Atomics.store(cell, 0, 1);
+       Atomics.store(new Int32Array(mark), 0, 1);
+       setTimeout(() => { Atomics.store(new Int32Array(mark), 0, 2); Atomics.store(cell, 0, 0); Atomics.notify(cell, 0, 1); }, 200);`,
+      { eval: true, workerData: { turn: a.buffer, mark: mark.buffer } },
+    );
+    try {
+      while (Atomics.load(mark, 0) === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(a.tryTake()).toBe(false);
+      a.take();
+      expect(Atomics.load(mark, 0)).toBe(2);
+      a.give();
+    } finally {
+      await worker.terminate();
+    }
+  });
+
+  it('a holder that never gives the turn back (a worker ended mid-write) is overruled: take does not wait forever', () => {
+    const gone = CreateTurns.create();
+    expect(gone.tryTake()).toBe(true);
+    const next = new CreateTurns(gone.buffer);
+    const started = Date.now();
+    next.take();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(TURN_WAIT_MAX_MS - 20);
+    // It holds the turn now: the next one waits for it.
+    expect(gone.tryTake()).toBe(false);
+    next.give();
+    expect(gone.tryTake()).toBe(true);
   });
 });

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CreateTurns } from '../../server/operations/staticGen/atomicWrite';
 import { ThemeRenderer } from '../../server/public/render/engine';
 import { endParkedWorkers, parkedWorkers, RenderPool, SHARED_PLACES } from '../../server/public/render/pool';
 
@@ -144,5 +145,40 @@ describe('rendering in worker threads', () => {
     expect(parkedWorkers()).toBe(2);
     await endParkedWorkers();
     expect(parkedWorkers()).toBe(0);
+  });
+
+  it('a pool writing into a fresh folder creates its pages in turns: a page waits while another holds the turn', async () => {
+    const fresh = new RenderPool(2, undefined, { freshFolder: true });
+    const out = await fs.mkdtemp(path.join(os.tmpdir(), 'banyan-fresh-'));
+    try {
+      const data = { page: { title: 'T' }, contents: [{ title: 'a', body: '<b>b</b>' }], site: { name: 'S & co' } };
+      const expected = await fresh.render(dir, 'list', data);
+      // Held here: the workers' creates wait for it (a worker that finds it taken keeps the page until it is given).
+      const turns = new CreateTurns(fresh.createTurns);
+      turns.take();
+      const file = path.join(out, 'posts', '1.html');
+      let settled = false;
+      const written = fresh.renderTo(dir, 'list', data, file).then((r) => ((settled = true), r));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(settled).toBe(false);
+      await expect(fs.stat(file)).rejects.toThrow();
+      turns.give();
+      expect(await written).toEqual({ bytes: Buffer.byteLength(expected) });
+      expect(await fs.readFile(file, 'utf8')).toBe(expected);
+      // A page already there after all (never in a fresh run's folder) is written over, exactly: no error, no tail.
+      const other = path.join(out, 'posts', '2.html');
+      await fs.writeFile(other, 'x'.repeat(10_000));
+      expect(await fresh.renderTo(dir, 'list', data, other)).toEqual({ bytes: Buffer.byteLength(expected) });
+      expect(await fs.readFile(other, 'utf8')).toBe(expected);
+      // Never through a symbolic link.
+      const target = path.join(out, 'secret.txt');
+      await fs.writeFile(target, 'secret');
+      await fs.symlink(target, path.join(out, 'posts', '3.html'));
+      await expect(fresh.renderTo(dir, 'list', data, path.join(out, 'posts', '3.html'))).rejects.toMatchObject({ code: 'ELOOP' });
+      expect(await fs.readFile(target, 'utf8')).toBe('secret');
+    } finally {
+      await fresh.close();
+      await fs.rm(out, { recursive: true, force: true });
+    }
   });
 });

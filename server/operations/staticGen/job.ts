@@ -115,7 +115,7 @@ async function generate(ctx: JobContext, app: FastifyInstance, p: StaticGenPaylo
   const manifest: OutputManifest = whole ? { lists: {}, orders: {} } : await readManifest(dir);
   // A whole-site run starts its render workers while it plans its pages (they load meanwhile; parked ones are
   // reset). A run too small for them gives them back (parked) once planned.
-  const poolOf = () => new RenderPool(generationPoolSize(), undefined, { memoPartials: true, atomicWrites: !whole, parkWorkers: true });
+  const poolOf = () => new RenderPool(generationPoolSize(), undefined, { memoPartials: true, atomicWrites: !whole, freshFolder: whole && !reused, parkWorkers: true });
   const early = whole
     ? workerScriptReady.then(() => {
         const started = poolOf();

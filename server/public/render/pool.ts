@@ -70,6 +70,11 @@ export interface RenderPoolOptions {
   /** The workers write pages over a live output: each through a temporary file renamed over the old one. */
   atomicWrites?: boolean;
   /**
+   * The workers write into a folder new to the run (a whole-site run with no earlier output to reuse): each page is
+   * created, never written over, and the workers take turns at creating (CreateTurns in atomicWrite.ts).
+   */
+  freshFolder?: boolean;
+  /**
    * On close, healthy workers are parked for the next pool with this option instead of ended (a static generation
    * run's pool): the next run skips starting threads and loading the renderer, and runs on code the JIT has already
    * optimized. A parked worker is reset before it serves again (workerMain.ts: nothing of the earlier run is kept)
@@ -131,6 +136,8 @@ export class RenderPool implements PageRenderer {
   private closed = false;
   /** `has` needs only the file system: answered here, without a round trip. */
   private local: ThemeRenderer;
+  /** The workers' turns at creating files in a fresh folder (CreateTurns): one Int32 they share. */
+  readonly createTurns: SharedArrayBuffer;
 
   constructor(
     readonly size = defaultPoolSize(),
@@ -138,13 +145,20 @@ export class RenderPool implements PageRenderer {
     private options: RenderPoolOptions = {},
   ) {
     this.slots = Array.from({ length: size }, () => null);
+    this.createTurns = new SharedArrayBuffer(4);
     this.local = new ThemeRenderer(limits);
     // Workers started after the bundle is built load it (a static run awaits it while it plans its pages).
     void prepareWorkerScript();
   }
 
   private start(index: number): Slot {
-    const workerData = { limits: this.limits, memoPartials: Boolean(this.options.memoPartials), atomicWrites: Boolean(this.options.atomicWrites) } satisfies WorkerSetup;
+    const workerData = {
+      limits: this.limits,
+      memoPartials: Boolean(this.options.memoPartials),
+      atomicWrites: Boolean(this.options.atomicWrites),
+      freshFolder: Boolean(this.options.freshFolder),
+      createTurns: this.options.freshFolder ? this.createTurns : undefined,
+    } satisfies WorkerSetup;
     // The bundled plain script when it is built (workerBundle.ts), else the TypeScript sources through tsx.
     const script = workerScript();
     // A worker parked by an earlier run's pool (reset first: that run's state goes), else a new one.

@@ -1,6 +1,6 @@
 import type { MessagePort } from 'node:worker_threads';
 import { ThemeRenderer, type RenderLimits } from './engine';
-import { writePageSync } from '../../operations/staticGen/atomicWrite';
+import { CreateTurns, writePageSync, type SyncWriteOptions } from '../../operations/staticGen/atomicWrite';
 import { detailParts, listedView, type SiteSeo } from '../detailData';
 import type { ColumnRow, ContentRow } from '../data';
 
@@ -73,6 +73,10 @@ export interface WorkerSetup {
   memoPartials?: boolean;
   /** Pages go over a live output (column and content runs): each through a temporary file and a rename. */
   atomicWrites?: boolean;
+  /** The run writes into a folder new to it (a whole-site run with no earlier output to reuse): every page is created. */
+  freshFolder?: boolean;
+  /** The pool's turns at creating files (CreateTurns), for a fresh folder. */
+  createTurns?: SharedArrayBuffer;
 }
 
 /** A form marker ({% form %}, server/public/render/formTag.ts): such a page goes back to the main thread. */
@@ -88,6 +92,7 @@ export function serveRenders(port: MessagePort | null, setup: WorkerSetup | unde
   // before: the theme may have changed since), and no shared value, string, column data or made folder is kept.
   let renderer!: ThemeRenderer;
   let atomic = false;
+  let writing: SyncWriteOptions = {};
   /** Folders this worker made. */
   let made!: Set<string>;
   // Shared values by place: parsed once, then given to every render that names them (templates never
@@ -101,6 +106,7 @@ export function serveRenders(port: MessagePort | null, setup: WorkerSetup | unde
   const reset = (next: WorkerSetup | undefined) => {
     renderer = new ThemeRenderer(next?.limits, { memoPartials: next?.memoPartials });
     atomic = Boolean(next?.atomicWrites);
+    writing = next?.freshFolder && !atomic ? { fresh: true, turns: next.createTurns ? new CreateTurns(next.createTurns) : undefined } : {};
     made = new Set();
     places = [];
     table = [];
@@ -140,9 +146,40 @@ export function serveRenders(port: MessagePort | null, setup: WorkerSetup | unde
       if (!view) listed.set(row.id, (view = listedView(row, shared!.columns.get(row.categoryId), tags.get(row.id), shared!.bodies)));
       return view;
     };
-    const pages = msg.pages.map((page): DetailOutcome => {
+    // Pages rendered and not written yet (fresh folder with turns: written when this worker gets the turn, rendering
+    // on meanwhile; all of them before the answer).
+    const held: Array<{ at: number; file: string; bytes: Buffer }> = [];
+    const pages: DetailOutcome[] = [];
+    const write = (at: number, file: string, bytes: Buffer, options: SyncWriteOptions) => {
+      try {
+        writePageSync(file, bytes, atomic, made, options);
+        pages[at] = { bytes: bytes.length };
+      } catch {
+        pages[at] = { again: true };
+      }
+    };
+    const turns = writing.turns;
+    /** Writes the held pages, each while holding the turn; `wait`: all of them, else only while the turn is free. */
+    const writeHeld = (wait: boolean) => {
+      while (held.length && turns) {
+        if (!turns.tryTake()) {
+          if (!wait) return;
+          turns.take();
+        }
+        const { at, file, bytes } = held.shift()!;
+        try {
+          write(at, file, bytes, { fresh: writing.fresh });
+        } finally {
+          turns.give();
+        }
+      }
+    };
+    msg.pages.forEach((page, at) => {
       const row = rows.get(page.rowId);
-      if (!shared || !row || row.categoryId !== shared.column.id) return { again: true };
+      if (!shared || !row || row.categoryId !== shared.column.id) {
+        pages[at] = { again: true };
+        return;
+      }
       try {
         const related = page.related.flatMap((id) => {
           const r = rows.get(id);
@@ -153,16 +190,22 @@ export function serveRenders(port: MessagePort | null, setup: WorkerSetup | unde
         try {
           html = renderer.renderPlain(msg.themeDir, msg.template, data);
         } catch (err) {
-          return { failed: errorFields(err) };
+          pages[at] = { failed: errorFields(err) };
+          return;
         }
-        if (html.includes(FORM_MARKER_START)) return { again: true };
+        if (html.includes(FORM_MARKER_START)) {
+          pages[at] = { again: true };
+          return;
+        }
         const bytes = Buffer.from(html, 'utf8');
-        writePageSync(page.file, bytes, atomic, made);
-        return { bytes: bytes.length };
+        if (!turns) return write(at, page.file, bytes, writing);
+        held.push({ at, file: page.file, bytes });
+        writeHeld(false);
       } catch {
-        return { again: true };
+        pages[at] = { again: true };
       }
     });
+    writeHeld(true);
     return { id: msg.id, pages };
   };
   port.on('message', (msg: WorkerRequest) => {
@@ -184,7 +227,7 @@ export function serveRenders(port: MessagePort | null, setup: WorkerSetup | unde
         // EACCES…) goes back with the message: the run stops on it.
         const bytes = Buffer.from(html, 'utf8');
         try {
-          writePageSync(msg.file, bytes, atomic, made);
+          writePageSync(msg.file, bytes, atomic, made, writing);
           reply = { id: msg.id, bytes: bytes.length };
         } catch (err) {
           const e = err as NodeJS.ErrnoException;
