@@ -36,7 +36,7 @@ const probe = Buffer.alloc(1);
 /**
  * Writes a whole file straight (see OVERWRITE), synchronously: for a render worker's own thread. The file is opened
  * for reading too, so the write can tell whether the old page was longer: only then is it cut (ftruncate updates
- * the inode through the journal every time, and a regenerated page is mostly as long as before or longer).
+ * the inode every time, and a regenerated page is mostly as long as before or longer).
  */
 function writeStraightSync(file: string, data: Buffer) {
   const fd = openSync(file, OVERWRITE, 0o644);
@@ -71,6 +71,9 @@ function createSync(file: string, data: Buffer, turns?: CreateTurns) {
   }
 }
 
+/** The longest a worker waits for its turn at creating a file (CreateTurns.take). */
+export const TURN_WAIT_MAX_MS = 2000;
+
 /**
  * Turns at creating files, shared by a pool's render workers (a SharedArrayBuffer of one Int32). Creating a file or a
  * folder holds its folder's lock in the kernel; when two workers create in one folder at once (a column's 10,000
@@ -78,9 +81,6 @@ function createSync(file: string, data: Buffer, turns?: CreateTurns) {
  * threads creating 11,000 pages used twice the CPU of one, in the same time. With turns, a worker that finds the
  * other creating renders its next page meanwhile (tryTake) and writes what it holds later.
  */
-/** The longest a worker waits for its turn at creating a file (CreateTurns.take). */
-export const TURN_WAIT_MAX_MS = 2000;
-
 export class CreateTurns {
   private readonly cell: Int32Array;
   constructor(readonly buffer: SharedArrayBuffer) {
