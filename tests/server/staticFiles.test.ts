@@ -253,11 +253,13 @@ describe('static generation', () => {
     expect(runs[0]).toMatchObject({ scope: 'content', auto: true, status: 'done' });
   });
 
-  it('a cancelled whole-site run leaves the previous output intact', async () => {
+  it('a cancelled whole-site run leaves the previous output intact and keeps its pages as the spare the next run writes over', async () => {
     await t.db.update(categories).set({ pageSize: 1 }).where(eq(categories.id, site.news));
     for (let i = 0; i < 40; i++) await insertPublished(t, site.id, site.news, { title: `Bulk ${i}` });
     const before = new Map<string, string>();
     for (const f of await filesUnder(outDir())) before.set(f, await fs.readFile(path.join(outDir(), f), 'utf8'));
+    // One whole-site run so far (the first test): no spare yet.
+    await expect(fs.stat(`${outDir()}.spare`)).rejects.toThrow();
     const res = await api().post<{ job_id: number }>('/staticFile/generate', { scope: 'site' });
     expect(res.code, res.msg).toBe(0);
     const id = res.data.job_id;
@@ -275,8 +277,23 @@ describe('static generation', () => {
     const after = await filesUnder(outDir());
     expect(after).toEqual([...before.keys()]);
     for (const f of after) expect(await fs.readFile(path.join(outDir(), f), 'utf8'), f).toBe(before.get(f));
-    // No temporary folder of the cancelled run is left beside the output.
-    expect((await fs.readdir(path.join(t.dataDir, 'static'))).filter((n) => n.startsWith(`site-${site.id}`))).toEqual([`site-${site.id}`]);
+    // No temporary folder of the cancelled run is left beside the output: there was no spare, so its pages are kept as
+    // the spare (with the marker), and the next whole-site run writes over them instead of creating them again.
+    expect((await fs.readdir(path.join(t.dataDir, 'static'))).filter((n) => n.startsWith(`site-${site.id}`)).sort()).toEqual([`site-${site.id}`, `site-${site.id}.spare`]);
+    const spare = `${outDir()}.spare`;
+    expect(await fs.readFile(path.join(spare, '.banyan-static'), 'utf8')).toContain('generated_at');
+    const kept = (await filesUnder(spare)).filter((f) => f !== '/.banyan-static');
+    expect(kept.length).toBeGreaterThan(0);
+    const inodes = new Map<string, number>();
+    for (const f of kept) inodes.set(f, (await fs.stat(path.join(spare, f))).ino);
+    const next = await api().post<{ job_id: number }>('/staticFile/generate', { scope: 'site' });
+    expect(next.code, next.msg).toBe(0);
+    await t.app.ctx.jobs.whenIdle();
+    const done = (await api().get('/job/read', { id: next.data.job_id })).data;
+    expect(done.status, done.error).toBe('done');
+    for (const [f, ino] of inodes) expect((await fs.stat(path.join(outDir(), f))).ino, f).toBe(ino);
+    const pages = (await filesUnder(outDir())).filter((f) => f !== '/.banyan-static');
+    for (const f of pages) expect(await fs.readFile(path.join(outDir(), f), 'utf8'), f).toBe((await getPage(t, urlOf(f), site.domain)).body);
   });
 
   it('refuses a static path that leads outside the data directory, writing nothing there', async () => {

@@ -16,7 +16,7 @@ import { wants } from '../../pluginHost/hookPoints';
 import { columnsOf, siteById } from '../../public/data';
 import { descendantIds } from '../../public/view';
 import { iso } from '../../db/listing';
-import { claimRunFolder, fileFor, hasOutput, listRunFolder, MARKER, markOutput, outputDirOf, ownsOrEmpty, pruneUnwritten, readManifest, removeOutput, removeStaleRuns, swapIn, writeOutput, type OutputManifest } from './output';
+import { claimRunFolder, fileFor, hasOutput, keepAsSpare, listRunFolder, MARKER, markOutput, outputDirOf, ownsOrEmpty, pruneUnwritten, readManifest, removeOutput, removeStaleRuns, swapIn, writeOutput, type OutputManifest } from './output';
 import { contentRunPaths, listSignature, ordersOf } from './changes';
 import { planPaths, type PlannedPath } from './paths';
 import { renderDetails, splitDetails } from './detailPages';
@@ -301,7 +301,8 @@ async function generate(ctx: JobContext, app: FastifyInstance, p: StaticGenPaylo
     }
     if (failure) throw (failure as { err: unknown }).err;
     if (ctx.cancelled()) {
-      if (whole) await fs.rm(target, { recursive: true, force: true });
+      // (Its pages stay as the spare when there is none: the next run writes over them.)
+      if (whole) await keepAsSpare(target, dir);
       return { ...result, cancelled: true, ms: Date.now() - started };
     }
     Object.assign(manifest.orders, orders);

@@ -155,6 +155,26 @@ export async function swapIn(tmp: string, dir: string) {
 export const spareOf = (dir: string) => `${dir}.spare`;
 
 /**
+ * The folder of a cancelled whole-site run: kept as the spare when there is none, so the next whole-site run writes
+ * over its pages instead of creating them again, and nothing is deleted now (on an ext4 without a journal, files
+ * created within minutes of many deletions cost several times more: docs/benchmarks.md, stop 30). Else removed.
+ */
+export async function keepAsSpare(target: string, dir: string) {
+  const spare = spareOf(dir);
+  if (!(await fs.lstat(spare).then(() => true, () => false))) {
+    try {
+      // The marker makes it the generator's own folder (claimRunFolder claims only such a spare).
+      await markOutput(target, { lists: {}, orders: {} });
+      await fs.rename(target, spare);
+      return;
+    } catch {
+      // Something took the name meanwhile, or the marker could not be written: removed as before.
+    }
+  }
+  await fs.rm(target, { recursive: true, force: true });
+}
+
+/**
  * Makes the folder a whole-site run writes into (`target`, its temporary name): the spare output moved there when
  * there is one (answers true: the run then removes what it did not write, pruneUnwritten), else a new folder.
  */
