@@ -33,6 +33,11 @@ const CREATE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL;
 /** One byte read past a page's new end: the file was longer and is cut (a read costs less than a truncate). */
 const probe = Buffer.alloc(1);
 
+/** Writes all of `data` from the file's start (a write may take part of it). */
+function writeAllSync(fd: number, data: Buffer) {
+  for (let at = 0; at < data.length; ) at += writeSync(fd, data, at, data.length - at, at);
+}
+
 /**
  * Writes a whole file straight (see OVERWRITE), synchronously: for a render worker's own thread. The file is opened
  * for reading too, so the write can tell whether the old page was longer: only then is it cut (ftruncate updates
@@ -41,7 +46,7 @@ const probe = Buffer.alloc(1);
 function writeStraightSync(file: string, data: Buffer) {
   const fd = openSync(file, OVERWRITE, 0o644);
   try {
-    for (let at = 0; at < data.length; ) at += writeSync(fd, data, at, data.length - at, at);
+    writeAllSync(fd, data);
     if (readSync(fd, probe, 0, 1, data.length) > 0) ftruncateSync(fd, data.length);
   } finally {
     closeSync(fd);
@@ -65,7 +70,7 @@ function createSync(file: string, data: Buffer, turns?: CreateTurns) {
     turns?.give();
   }
   try {
-    for (let at = 0; at < data.length; ) at += writeSync(fd, data, at, data.length - at, at);
+    writeAllSync(fd, data);
   } finally {
     closeSync(fd);
   }
@@ -166,7 +171,7 @@ export function writePageSync(file: string, data: Buffer, atomic: boolean, made:
   try {
     const fd = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o644);
     try {
-      for (let at = 0; at < data.length; ) at += writeSync(fd, data, at, data.length - at);
+      writeAllSync(fd, data);
     } finally {
       closeSync(fd);
     }
