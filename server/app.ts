@@ -28,6 +28,7 @@ import { listenForPluginChanges } from './operations/plugins/changes';
 import { moveLegacyBackups } from './operations/database/files';
 import { installPluginHooks } from './pluginHost/hookPoints';
 import { endParkedWorkers } from './public/render/pool';
+import { prepareWorkerScriptSoon } from './public/render/workerBundle';
 
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The built admin SPA; `BANYAN_DIST_DIR` lets parallel checkouts' browser tests build apart. */
@@ -118,6 +119,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => ctx.jobs.stop());
   // Then the render workers static runs parked for the next run (pool.ts) end with the server.
   app.addHook('onClose', () => endParkedWorkers());
+  // A listening server bundles the render workers' script in the background soon after it starts, so its first static
+  // run starts its workers at once instead of after the bundle (workerBundle.ts).
+  let cancelBundle: (() => void) | null = null;
+  app.addHook('onListen', async () => {
+    cancelBundle = prepareWorkerScriptSoon();
+  });
+  app.addHook('preClose', async () => cancelBundle?.());
   // The public websites answer every other path, by Host header.
   await app.register(publicSites);
   return app;

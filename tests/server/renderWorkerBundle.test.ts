@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ThemeRenderer } from '../../server/public/render/engine';
 import { RenderPool } from '../../server/public/render/pool';
-import { prepareWorkerScript, workerScript } from '../../server/public/render/workerBundle';
+import { BUNDLE_AFTER_LISTEN_MS, forgetWorkerScript, prepareWorkerScript, workerScript, workerScriptAsked } from '../../server/public/render/workerBundle';
+import { startTestApp } from '../helpers/app';
 
 // Static generation's render workers start from one bundled plain script instead of the TypeScript sources through
 // tsx (workerBundle.ts): the same sandboxed renderer, the same output, the same file writes and refusals.
@@ -55,5 +56,29 @@ describe('render workers started from the bundled script', () => {
     } finally {
       await pool.close();
     }
+  });
+
+  it('are bundled in the background soon after a server starts listening, not at its first static run', async () => {
+    // As a process that has not bundled them yet (this file's other test, or another file in this worker, may have).
+    forgetWorkerScript();
+    const t = await startTestApp();
+    try {
+      const deadline = Date.now() + BUNDLE_AFTER_LISTEN_MS + 20_000;
+      while (workerScript() === null && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      // Nothing here asked for it: no static run, no render pool.
+      expect(workerScript()).toContain('serveRenders');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('are not bundled by a server closed before that moment', async () => {
+    forgetWorkerScript();
+    const t = await startTestApp();
+    await t.close();
+    await new Promise((r) => setTimeout(r, BUNDLE_AFTER_LISTEN_MS + 500));
+    expect(workerScriptAsked()).toBe(false);
+    // (Later tests in this worker find it as they would have: built on first use.)
+    await prepareWorkerScript();
   });
 });
