@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { Id, NumberFilter, Paging, Status, TextFilter } from './common';
 import { OptionalSiteUrl } from './siteUrl';
+import { AD_KIND_CODE, AD_KIND_IMAGE } from './adKinds';
 
 // Advertisements (/Advertisement/index): an image with a link, or a raw HTML/JS snippet that only
 // super-admins may save. Shown from the start date to the end date, both inclusive (server dates).
 
-export const AD_KIND_IMAGE = 1;
-export const AD_KIND_CODE = 2;
+export { AD_KIND_IMAGE, AD_KIND_CODE };
 export const AdKind = z.coerce.number().pipe(z.union([z.literal(AD_KIND_IMAGE), z.literal(AD_KIND_CODE)]));
 export const AD_CODE_MAX_LENGTH = 20_000;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DateFilter, Id, Paging, TextFilter } from './common';
 import { FormDesign, optionsOf, type FormOption, type FormRule } from './formRules';
 import type { Language } from './language';
+import { FORM_CODE_PATTERN } from './formCode';
 
 // Forms and questionnaires (/Form/index, /form/detail, spec §3-§5): a site's forms, their designer rules
 // (models/formRules.ts) and the submissions the public site collects. A published form answers at
@@ -11,8 +12,7 @@ export const FORM_TYPES = ['form', 'questionnaire'] as const;
 export type FormType = (typeof FORM_TYPES)[number];
 export const FORM_STATUSES = ['published', 'unpublished'] as const;
 export type FormStatus = (typeof FORM_STATUSES)[number];
-/** A form's code: used in URLs (/form/<code>/) and themes ({% form 'code' %}). */
-export const FORM_CODE_PATTERN = /^[a-z0-9_-]{1,50}$/;
+export { FORM_CODE_PATTERN };
 /** Submissions per export file at most (the export streams nothing bigger through one request). */
 export const FORM_EXPORT_MAX = 50_000;
 /** Hidden field that people leave empty; a filled one marks a bot (answered as sent, stored nowhere). */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { WebsiteSettings } from '../../models/website';
 import type { ColumnRow, ContentRow, SiteRow } from './data';
 import { urls } from './urls';
-import { AD_KIND_CODE } from '../../models/ad';
+import { AD_KIND_CODE } from '../../models/adKinds';
 
 // Rows turned into the plain objects templates see (snake_case, URLs filled in, nothing else).
 

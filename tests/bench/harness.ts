@@ -31,7 +31,7 @@ export async function startBenchServer(): Promise<BenchServer> {
   const child: ChildProcess = fork(path.join(here, 'server.ts'), [], {
     env: { ...process.env, DATA_DIR: dataDir, BENCH_PASSWORD, NODE_ENV: 'production' },
     execArgv: ['--import', 'tsx', '--expose-gc', ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)],
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    stdio: ['ignore', process.env.BENCH_SERVER_STDOUT ? 'inherit' : 'ignore', 'inherit', 'ipc'],
   });
   const { port, databaseThread } = await new Promise<{ port: number; databaseThread: number | null }>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));

@@ -35,6 +35,10 @@ describe('render workers started from the bundled script', () => {
   it('start from the bundle, render what the in-process renderer renders, write pages and keep the sandbox', async () => {
     await prepareWorkerScript();
     expect(workerScript()).toContain('serveRenders');
+    // LiquidJS's ES module build, whose code joins the bundle's scope (its CommonJS build is reached through a getter
+    // for every name), and no zod: the worker needs none of the schemas (models/formCode.ts, models/adKinds.ts).
+    expect(workerScript()).toContain('node_modules/liquidjs/dist/liquid.node.mjs');
+    expect(workerScript()).not.toContain('node_modules/zod');
     // Pools made from now on start their workers from it (RenderPool.start).
     const pool = new RenderPool(2, undefined, { memoPartials: true, atomicWrites: true });
     try {

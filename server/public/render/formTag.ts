@@ -1,5 +1,5 @@
 import { Value, type Liquid, type TagToken } from 'liquidjs';
-import { FORM_CODE_PATTERN } from '../../../models/form';
+import { FORM_CODE_PATTERN } from '../../../models/formCode';
 
 // {% form 'code' %}: a theme places a published form anywhere. The sandboxed renderer (also in worker
 // threads) has no database, so the tag writes a marker; the page renderer replaces each marker with the

@@ -20,6 +20,9 @@ export function prepareWorkerScript(): Promise<void> {
         platform: 'node',
         format: 'cjs',
         target: 'node20',
+        // Packages' ES module builds first (LiquidJS's): their code joins the bundle's one scope, where the CommonJS
+        // build is reached through a getter for every name the renderer uses (about 5% of a worker's time).
+        mainFields: ['module', 'main'],
         write: false,
         logLevel: 'silent',
       });
