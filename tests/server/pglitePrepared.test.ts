@@ -50,6 +50,27 @@ describe('named prepared statements in the PGlite thread', () => {
     );
   });
 
+  it('reads plain answers itself, long ones in several pieces too, and hands any other to PGlite (a notice), with the same rows', async () => {
+    const before = { ...prepared.stats };
+    // Rows of about 40 kB each, 200 of them: PGlite hands the answer over in many pieces.
+    const long = "select g as id, repeat('长' || g::text, 4000) as text, g % 3 = 0 as odd, null::text as nothing from generate_series(1, $1::int) g";
+    const mine = await prepared.query(long, [200]);
+    expect(mine.rows).toHaveLength(200);
+    expect(shape(mine)).toEqual(shape(await db.query(long, [200])));
+    expect((await prepared.query(long, [3], { rowMode: 'array' })).rows).toEqual((await db.query(long, [3], { rowMode: 'array' })).rows);
+    // A column named __proto__ is a column, not the row's prototype.
+    const proto = await prepared.query<Record<string, unknown>>('select $1::int as "__proto__", 2 as b', [1]);
+    expect(Object.getPrototypeOf(proto.rows[0])).toBe(Object.prototype);
+    expect(Object.entries(proto.rows[0]!)).toEqual([['__proto__', 1], ['b', 2]]);
+    expect(prepared.stats.plain - before.plain).toBe(3);
+    expect(prepared.stats.parsed - before.parsed).toBe(0);
+    await db.exec(`create function noisy(n int) returns int language plpgsql as $$ begin raise notice 'n is %', n; return n * 2; end $$`);
+    const noisy = 'select noisy($1::int) as doubled, $2::text as label';
+    expect(shape(await prepared.query(noisy, [21, '二十一']))).toEqual(shape(await db.query(noisy, [21, '二十一'])));
+    expect((await prepared.query(noisy, [21, 'x'])).rows).toEqual([{ doubled: 42, label: 'x' }]);
+    expect(prepared.stats.parsed - before.parsed).toBe(2);
+  });
+
   it('prepares a statement once and runs it by name after', async () => {
     const before = { ...prepared.stats };
     const sql = 'select name from t where id = $1';
