@@ -73,17 +73,53 @@ function plainAnswer(buf) {
   return at === buf.length;
 }
 
+/** A row description's fields as parseResults gives them, each one's parser (as parseResults picks it) and names. */
+function columnsOf(row, dbParsers, extraParsers) {
+  const fields = row ? row.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })) : [];
+  const names = fields.map((f) => f.name);
+  return {
+    fields,
+    names,
+    oids: fields.map((f) => f.dataTypeID),
+    parse: fields.map((f) => extraParsers?.[f.dataTypeID] ?? dbParsers[f.dataTypeID] ?? types.parsers[f.dataTypeID] ?? null),
+    // (A column named __proto__ would set the prototype by assignment: such rows are built as parseResults builds them.)
+    plainNames: !names.includes('__proto__'),
+  };
+}
+
+/** One data row's values, from the field count at `p`. */
+function rowValues(buf, p, columns) {
+  const count = buf.readInt16BE(p);
+  p += 2;
+  // Filled first, so that storing numbers, strings and objects never changes the array's kind.
+  const values = new Array(count).fill(null);
+  for (let i = 0; i < count; i++) {
+    const length = buf.readInt32BE(p);
+    p += 4;
+    if (length === -1) continue;
+    const text = buf.utf8Slice(p, p + length);
+    p += length;
+    const parse = columns.parse[i];
+    values[i] = parse === null ? text : parse(text, columns.oids[i]);
+  }
+  return values;
+}
+
+/** The row object parseResults makes of `values`. */
+function rowObject(values, columns) {
+  if (!columns.plainNames) return Object.fromEntries(columns.names.map((name, i) => [name, values[i]]));
+  const object = {};
+  for (let i = 0; i < values.length; i++) object[columns.names[i]] = values[i];
+  return object;
+}
+
 /**
  * The rows, fields and affected rows parseResults gives for a run of a kept statement whose answer is plain
- * (plainAnswer): `row` is its row description (null: it answers no rows), `parsers` as parseResults merges them.
+ * (plainAnswer): `row` is its row description (null: it answers no rows); the parsers are PGlite's and the call's.
  */
-function readAnswer(buf, row, parsers, rowMode) {
-  const fields = row ? row.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })) : [];
-  const parse = fields.map((f) => parsers?.[f.dataTypeID] ?? types.parsers[f.dataTypeID]);
-  const names = fields.map((f) => f.name);
+function readAnswer(buf, row, dbParsers, extraParsers, rowMode) {
+  const columns = columnsOf(row, dbParsers, extraParsers);
   const asArray = rowMode === 'array';
-  // (A column named __proto__ would set the prototype by assignment: such rows are built as parseResults builds them.)
-  const plainNames = !names.includes('__proto__');
   const rows = [];
   let affectedRows = 0;
   let complete = false;
@@ -91,38 +127,17 @@ function readAnswer(buf, row, parsers, rowMode) {
     const type = buf[at];
     const end = at + 1 + buf.readUInt32BE(at + 1);
     if (type === DATA_ROW) {
-      let p = at + 5;
-      const count = buf.readInt16BE(p);
-      p += 2;
-      const values = new Array(count);
-      for (let i = 0; i < count; i++) {
-        const length = buf.readInt32BE(p);
-        p += 4;
-        if (length === -1) {
-          values[i] = null;
-          continue;
-        }
-        const text = buf.utf8Slice(p, p + length);
-        p += length;
-        const fn = parse[i];
-        values[i] = fn ? fn(text, fields[i].dataTypeID) : text;
-      }
-      if (asArray) rows.push(values);
-      else if (plainNames) {
-        const object = {};
-        for (let i = 0; i < count; i++) object[names[i]] = values[i];
-        rows.push(object);
-      } else rows.push(Object.fromEntries(names.map((name, i) => [name, values[i]])));
+      const values = rowValues(buf, at + 5, columns);
+      rows.push(asArray ? values : rowObject(values, columns));
     } else if (type === COMMAND_COMPLETE) {
       const words = buf.utf8Slice(at + 5, end - 1).split(' ');
-      const n = parseInt(words[words.length - 1], 10);
-      if (COUNTED.has(words[0])) affectedRows += n;
+      if (COUNTED.has(words[0])) affectedRows += parseInt(words[words.length - 1], 10);
       complete = true;
     }
     at = end;
   }
   // (No command-complete: parseResults answers no rows and no fields.)
-  return complete ? { rows, fields, affectedRows } : { rows: [], fields: [], affectedRows: 0 };
+  return complete ? { rows, fields: columns.fields, affectedRows } : { rows: [], fields: [], affectedRows: 0 };
 }
 
 /** PGlite's own reading of an answer that is not plain: its messages, and the first error (execProtocolStream throws it). */
@@ -199,10 +214,9 @@ export class PreparedStatements {
     }
     if (!fresh) this.stats.reused++;
     await db.syncToFs();
-    const parsers = options.parsers ? { ...db.parsers, ...options.parsers } : db.parsers;
     if (answer.raw) {
       this.stats.plain++;
-      return readAnswer(answer.raw, statement.row, parsers, options.rowMode);
+      return readAnswer(answer.raw, statement.row, db.parsers, options.parsers, options.rowMode);
     }
     this.stats.parsed++;
     return parse.parseResults(statement.row ? [statement.row, ...answer.messages] : answer.messages, db.parsers, options)[0];

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { ads, categories, contentCounts, contents, contentTags, sites, slideCates, slides, tagCounts, tags } from '../db/schema/index';
-import { likeText } from '../db/listing';
+import { anyOf, likeText } from '../db/listing';
 
 // What the public pages read from the database: only live sites, shown columns, published and non-deleted content.
 
@@ -101,7 +101,7 @@ const reversedOrder = [asc(contents.isTop), sql`${publishedOrCreated} asc`, asc(
 /** Rows by id, in the order of the ids. */
 async function rowsInOrder(db: Executor, ids: number[]): Promise<ContentRow[]> {
   if (!ids.length) return [];
-  const byId = new Map((await db.select().from(contents).where(inArray(contents.id, ids))).map((r) => [r.id, r]));
+  const byId = new Map((await db.select().from(contents).where(anyOf(contents.id, ids))).map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
@@ -278,7 +278,7 @@ export async function publishedById(db: Executor, siteId: number, id: number): P
 /** Several published items at once (static generation reads its detail pages in batches). */
 export async function publishedByIds(db: Executor, siteId: number, ids: number[]): Promise<ContentRow[]> {
   if (!ids.length) return [];
-  return db.select().from(contents).where(and(publishedOf(siteId), inArray(contents.id, ids)));
+  return db.select().from(contents).where(and(publishedOf(siteId), anyOf(contents.id, ids)));
 }
 
 /** Tags of each content item, by content id. */
@@ -289,7 +289,7 @@ export async function tagsByContent(db: Executor, contentIds: number[]) {
     .select({ contentId: contentTags.contentId, id: tags.id, name: tags.name })
     .from(contentTags)
     .innerJoin(tags, eq(tags.id, contentTags.tagId))
-    .where(and(inArray(contentTags.contentId, contentIds), isNull(tags.deletedAt)))
+    .where(and(anyOf(contentTags.contentId, contentIds), isNull(tags.deletedAt)))
     .orderBy(asc(tags.sort), asc(tags.id));
   for (const r of rows) {
     const list = out.get(r.contentId) ?? [];

@@ -134,8 +134,16 @@ async function startBanyan() {
 }
 type Banyan = Awaited<ReturnType<typeof startBanyan>>;
 
+/** Whether the first build was recorded (BENCH_PERF_FIRST). */
+let perfDone = false;
 /** One whole-site generation: its result, wall seconds and the server's CPU seconds meanwhile. */
 async function generateSite({ server, siteId, pid }: Banyan) {
+  // BENCH_PERF_FIRST=<file>: `perf record -g` of the server process during the first build (with
+  // BENCH_SERVER_NODE_ARGS=--perf-basic-prof, JavaScript frames have names), e.g. to see what each thread does.
+  const perfOut = process.env.BENCH_PERF_FIRST && !perfDone ? process.env.BENCH_PERF_FIRST : null;
+  perfDone = true;
+  const perf = perfOut ? spawn('perf', ['record', '-F', '997', '-g', '-p', String(pid), '-o', perfOut], { stdio: 'ignore' }) : null;
+  if (perf) await sleep(500);
   const threadsBefore = await threadCpuMs(pid);
   const cpuBefore = await cpuSeconds(pid);
   const started = performance.now();
@@ -145,6 +153,10 @@ async function generateSite({ server, siteId, pid }: Banyan) {
     if (job.status === 'done') {
       const seconds = (performance.now() - started) / 1000;
       const cpuAfter = await cpuSeconds(pid);
+      if (perf) {
+        perf.kill('SIGINT');
+        await new Promise((r) => perf.on('exit', r));
+      }
       const threads = threadFigure(pid, server.databaseThread, threadsBefore, await threadCpuMs(pid));
       const result = job.result!;
       if (result.failed.length) throw new Error(`${result.failed.length} pages failed, e.g. ${result.failed[0]}`);
@@ -391,7 +403,8 @@ export const staticGeneration: BenchEntry = {
     } finally {
       await banyan.server.stop();
       await hugo?.remove();
-      await markCleanUp();
+      // (Only where the folders were on such a disk: with TMPDIR on a tmpfs, the next run's disk is as quiet as it was.)
+      if (await ext4WithoutJournal(os.tmpdir())) await markCleanUp();
     }
   },
 };

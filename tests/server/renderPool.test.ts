@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CreateTurns } from '../../server/operations/staticGen/atomicWrite';
 import { ThemeRenderer } from '../../server/public/render/engine';
 import { endParkedWorkers, parkedWorkers, RenderPool, SHARED_PLACES } from '../../server/public/render/pool';
+import { DETAIL_SLICE, type DetailShared } from '../../server/public/render/workerMain';
+import type { ColumnRow, ContentRow } from '../../server/public/data';
 
 // The worker-thread renderer static generation uses: same output as the in-process renderer, same sandbox
 // and limits inside the workers, and a failed or hung template fails only its own page.
@@ -21,6 +23,7 @@ const templates: Record<string, string> = {
   spin: '{% for i in (1..100000000) %}{% for j in (1..100000000) %}x{% endfor %}{% endfor %}',
   broken: '{{ 1 | no_such_filter }}',
   escape: "{% include '../../outside' %}",
+  detail: '<h1>{{ content.title }}</h1>{% for r in related %}<a>{{ r.title }}</a>{% endfor %}',
 };
 
 beforeAll(async () => {
@@ -178,6 +181,31 @@ describe('rendering in worker threads', () => {
       expect(await fs.readFile(target, 'utf8')).toBe('secret');
     } finally {
       await fresh.close();
+      await fs.rm(out, { recursive: true, force: true });
+    }
+  });
+
+  it('answers a page sent while a batch of detail pages renders before the batch ends (the batch renders in slices)', async () => {
+    const one = new RenderPool(1);
+    const out = await fs.mkdtemp(path.join(os.tmpdir(), 'banyan-slices-'));
+    try {
+      const column = { id: 7, title: 'News', alias: 'news', type: 1, status: 1 } as unknown as ColumnRow;
+      const at = new Date('2026-01-02T03:04:05Z');
+      const rows = Array.from({ length: 400 }, (_, i) => ({ id: i + 1, categoryId: 7, title: `Item ${i + 1}`, body: '<p>b</p>', publishedAt: at, createdAt: at }) as unknown as ContentRow);
+      const shared: DetailShared = { base: JSON.stringify({ site: { name: 'S' } }), site: { seo_title: 'S', seo_keywords: '', seo_description: '' }, column, columns: [column], bodies: false };
+      const pages = rows.map((r, i) => ({ rowId: r.id, related: rows.slice(i + 1, i + 6).map((x) => x.id), file: path.join(out, `${r.id}.html`) }));
+      const order: string[] = [];
+      const batch = one.renderDetails(dir, 'detail', 'news', () => shared, { rows, tags: [], pages }).then((outcomes) => (order.push('batch'), outcomes));
+      const page = one.render(dir, 'list', { page: { title: 'List' }, contents: [], site: { name: 'S' } }).then((html) => (order.push('page'), html));
+      const [outcomes, html] = await Promise.all([batch, page]);
+      expect(order).toEqual(['page', 'batch']);
+      expect(pages.length).toBeGreaterThan(DETAIL_SLICE * 10);
+      expect(html).toBe(await new ThemeRenderer().render(dir, 'list', { page: { title: 'List' }, contents: [], site: { name: 'S' } }));
+      expect(outcomes).toHaveLength(400);
+      expect(outcomes.every((o) => 'bytes' in o)).toBe(true);
+      expect(await fs.readFile(path.join(out, '1.html'), 'utf8')).toBe('<h1>Item 1</h1><a>Item 2</a><a>Item 3</a><a>Item 4</a><a>Item 5</a><a>Item 6</a>');
+    } finally {
+      await one.close();
       await fs.rm(out, { recursive: true, force: true });
     }
   });

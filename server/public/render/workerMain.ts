@@ -79,6 +79,9 @@ export interface WorkerSetup {
   createTurns?: SharedArrayBuffer;
 }
 
+/** Detail pages a worker renders before it handles the requests that arrived meanwhile (buildDetails). */
+export const DETAIL_SLICE = 8;
+
 /** A form marker ({% form %}, server/public/render/formTag.ts): such a page goes back to the main thread. */
 const FORM_MARKER_START = '<!--banyan-form:';
 
@@ -131,7 +134,7 @@ export function serveRenders(port: MessagePort | null, setup: WorkerSetup | unde
    * that cannot be done here otherwise (its row gone or moved, a form marker, a refused write) is answered `again`:
    * the run renders it the usual way, which answers or reports it as before.
    */
-  const buildDetails = (msg: DetailsRequest): WorkerReply => {
+  const buildDetails = (msg: DetailsRequest, done: (reply: WorkerReply) => void) => {
     if (msg.shared) {
       const { base, site, column, columns, bodies } = msg.shared;
       details.set(msg.key, { base: JSON.parse(base) as Record<string, unknown>, site, column, columns: new Map(columns.map((c) => [c.id, c])), bodies });
@@ -174,7 +177,7 @@ export function serveRenders(port: MessagePort | null, setup: WorkerSetup | unde
         }
       }
     };
-    msg.pages.forEach((page, at) => {
+    const renderOne = (page: DetailPage, at: number) => {
       const row = rows.get(page.rowId);
       if (!shared || !row || row.categoryId !== shared.column.id) {
         pages[at] = { again: true };
@@ -204,14 +207,25 @@ export function serveRenders(port: MessagePort | null, setup: WorkerSetup | unde
       } catch {
         pages[at] = { again: true };
       }
-    });
-    writeHeld(true);
-    return { id: msg.id, pages };
+    };
+    // In slices: between two, the requests that arrived meanwhile are handled (a list page of the run's lanes waits for
+    // one slice, not for the whole batch, so the lanes keep pace with the batches instead of finishing after them).
+    const slice = (from: number) => {
+      const to = Math.min(msg.pages.length, from + DETAIL_SLICE);
+      for (let at = from; at < to; at++) renderOne(msg.pages[at]!, at);
+      if (to < msg.pages.length) {
+        setImmediate(slice, to);
+        return;
+      }
+      writeHeld(true);
+      done({ id: msg.id, pages });
+    };
+    slice(0);
   };
   port.on('message', (msg: WorkerRequest) => {
     if (msg.op === 'clear') return renderer.clear();
     if (msg.op === 'reset') return reset(msg.setup);
-    if (msg.op === 'details') return answer(buildDetails(msg));
+    if (msg.op === 'details') return buildDetails(msg, answer);
     // The message's JSON text is the plain copy a render sees: parsed once, rendered synchronously.
     let reply: WorkerReply;
     try {
