@@ -72,6 +72,10 @@ describe('the synchronous render path against LiquidJS', () => {
       fc.constantFrom('<p>', ' text ', '&amp;', '{{- s -}}', '{% raw %}{{ x }}{% endraw %}'),
       fc.tuple(cond, tie('node'), tie('node')).map(([c, a, b]) => `{% if ${c} %}${a}{% else %}${b}{% endif %}`),
       fc.tuple(cond, tie('node'), cond, tie('node')).map(([c, a, d, b]) => `{% unless ${c} %}${a}{% elsif ${d} %}${b}{% endunless %}`),
+      fc.tuple(cond, tie('node'), cond, tie('node'), tie('node')).map(([c, a, d, b, e]) => `{% if ${c} %}${a}{% elsif ${d} %}${b}{% else %}${e}{% endif %}`),
+      fc
+        .tuple(fc.constantFrom('list', 'a.c', '(1..4)'), cond, fc.constantFrom('break', 'continue'), tie('node'))
+        .map(([l, c, jump, body]) => `{% for it in ${l} %}[{{ forloop.index }}{% if ${c} %}{% ${jump} %}{% endif %}${body}]{% endfor %}`),
       fc
         .tuple(fc.constantFrom('list', 'a.c', 's', '(1..4)', 'missing', 'a'), fc.constantFrom('', ' limit: 2', ' offset: 1', ' reversed', ' limit: n'), tie('node'))
         .map(([l, o, body]) => `{% for it in ${l}${o} %}{{ it }}{{ it.k }}{{ forloop.index }}${body}{% else %}none{% endfor %}`),
