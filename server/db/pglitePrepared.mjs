@@ -97,7 +97,7 @@ function rowValues(buf, p, columns) {
     const length = buf.readInt32BE(p);
     p += 4;
     if (length === -1) continue;
-    const text = buf.utf8Slice(p, p + length);
+    const text = buf.toString('utf8', p, p + length);
     p += length;
     const parse = columns.parse[i];
     values[i] = parse === null ? text : parse(text, columns.oids[i]);
@@ -130,7 +130,7 @@ function readAnswer(buf, row, dbParsers, extraParsers, rowMode) {
       const values = rowValues(buf, at + 5, columns);
       rows.push(asArray ? values : rowObject(values, columns));
     } else if (type === COMMAND_COMPLETE) {
-      const words = buf.utf8Slice(at + 5, end - 1).split(' ');
+      const words = buf.toString('utf8', at + 5, end - 1).split(' ');
       if (COUNTED.has(words[0])) affectedRows += parseInt(words[words.length - 1], 10);
       complete = true;
     }
