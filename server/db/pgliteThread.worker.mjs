@@ -6,6 +6,7 @@ import { readlinkSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { PreparedStatements } from './pglitePrepared.mjs';
+import { ANALYZE_DELAY_MS, AutoAnalyze } from './pgliteAnalyze.mjs';
 
 /** Parsers that keep a type's text (drizzle asks for dates and intervals as text), by type id. */
 const keepText = (oids) => (oids && oids.length ? Object.fromEntries(oids.map((oid) => [oid, (value) => value])) : undefined);
@@ -27,6 +28,8 @@ const result = (r) => ({ rows: r.rows, fields: r.fields, affectedRows: r.affecte
 let db;
 /** Statements outside a transaction run as named prepared statements (pglitePrepared.mjs). */
 let prepared;
+/** The tables' planner statistics, kept as autovacuum keeps them (pgliteAnalyze.mjs). */
+let analyze;
 /** Open transactions by id: their PGlite transaction handle, the promise of its end, and how to end it. */
 const transactions = new Map();
 let nextTransaction = 1;
@@ -48,8 +51,9 @@ async function handle(msg) {
       if (parsers) options.parsers = parsers;
       if (msg.blob) options.blob = new Blob([msg.blob]);
       // By name outside a transaction; a transaction's statements run as PGlite runs them.
-      if (!msg.tx && PreparedStatements.takes(msg.sql, options)) return result(await prepared.query(msg.sql, msg.params ?? [], options));
-      return result(await on.query(msg.sql, msg.params, options));
+      const answer = !msg.tx && PreparedStatements.takes(msg.sql, options) ? await prepared.query(msg.sql, msg.params ?? [], options) : await on.query(msg.sql, msg.params, options);
+      analyze.wrote(msg.sql, answer.affectedRows);
+      return result(answer);
     }
     case 'exec':
       return (await handleOf(msg).exec(msg.sql)).map(result);
@@ -82,6 +86,7 @@ async function handle(msg) {
       return null;
     }
     case 'close':
+      await analyze.close();
       await db.close();
       return null;
     default:
@@ -108,6 +113,9 @@ try {
   // Named statements are planned for each run's values, as the unnamed ones were (the names save the parsing).
   await db.exec('set plan_cache_mode = force_custom_plan');
   prepared = new PreparedStatements(db);
+  analyze = new AutoAnalyze(db);
+  // A database whose tables hold rows never analyzed (from before this): analyzed once, a moment after it opens.
+  setTimeout(() => void analyze.analyzeNeverAnalyzed().catch(() => undefined), ANALYZE_DELAY_MS).unref();
   // This thread's id in the operating system (Linux: /proc/thread-self is '<pid>/task/<tid>'), for its CPU figures.
   let tid = null;
   try {
