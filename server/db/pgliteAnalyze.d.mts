@@ -8,7 +8,7 @@ export declare const ANALYZE_DELAY_MS: number;
 export declare class AutoAnalyze {
   constructor(db: PGlite, delayMs?: number);
   readonly changed: Map<string, number>;
-  readonly analyzed: string[];
+  start(): void;
   wrote(sql: string, rows: number | undefined): void;
   run(): Promise<string[]>;
   analyzeNeverAnalyzed(): Promise<string[]>;

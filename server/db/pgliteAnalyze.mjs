@@ -27,12 +27,22 @@ export class AutoAnalyze {
     /** Rows changed by table since it was last analyzed (here). */
     this.changed = new Map();
     this.timer = null;
+    /** The timer of start(). */
+    this.opening = null;
     this.running = null;
     /** The ANALYZE statement running, if any. */
     this.current = null;
     this.closed = false;
-    /** For tests and figures: the tables analyzed, in order. */
-    this.analyzed = [];
+  }
+
+  /** Analyzes the tables that hold rows and were never analyzed, a moment from now (the database has just opened). */
+  start() {
+    if (this.closed) return;
+    this.opening = setTimeout(() => {
+      this.opening = null;
+      this.analyzeNeverAnalyzed().catch(() => undefined);
+    }, this.delayMs);
+    this.opening.unref?.();
   }
 
   /** A statement ran and changed `rows` rows (its result's affectedRows). */
@@ -85,6 +95,7 @@ export class AutoAnalyze {
 
   /** Tables holding rows that were never analyzed (reltuples < 0): analyzed once; answers their names. */
   async analyzeNeverAnalyzed() {
+    if (this.closed) return [];
     const { rows } = await this.db.query(
       `select relname from pg_class where relkind = 'r' and relnamespace = 'public'::regnamespace and reltuples < 0 and pg_relation_size(oid) > 0 order by relname`,
     );
@@ -100,7 +111,6 @@ export class AutoAnalyze {
     this.current = current;
     try {
       await current;
-      this.analyzed.push(name);
       return true;
     } catch {
       // Dropped meanwhile: nothing to analyze.
@@ -114,7 +124,8 @@ export class AutoAnalyze {
   async close() {
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+    if (this.opening) clearTimeout(this.opening);
+    this.timer = this.opening = null;
     await this.current?.catch(() => undefined);
   }
 }

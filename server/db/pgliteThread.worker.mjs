@@ -6,7 +6,7 @@ import { readlinkSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { PreparedStatements } from './pglitePrepared.mjs';
-import { ANALYZE_DELAY_MS, AutoAnalyze } from './pgliteAnalyze.mjs';
+import { AutoAnalyze } from './pgliteAnalyze.mjs';
 
 /** Parsers that keep a type's text (drizzle asks for dates and intervals as text), by type id. */
 const keepText = (oids) => (oids && oids.length ? Object.fromEntries(oids.map((oid) => [oid, (value) => value])) : undefined);
@@ -115,7 +115,7 @@ try {
   prepared = new PreparedStatements(db);
   analyze = new AutoAnalyze(db);
   // A database whose tables hold rows never analyzed (from before this): analyzed once, a moment after it opens.
-  setTimeout(() => void analyze.analyzeNeverAnalyzed().catch(() => undefined), ANALYZE_DELAY_MS).unref();
+  analyze.start();
   // This thread's id in the operating system (Linux: /proc/thread-self is '<pid>/task/<tid>'), for its CPU figures.
   let tid = null;
   try {
