@@ -9,6 +9,8 @@ import { createSite, uniqueDomain } from '../helpers/sites';
 import { insertColumn, insertModel } from '../helpers/contentFixtures';
 import { insertPublished, insertSlide, setSiteSettings } from '../helpers/publicFixtures';
 import { installSyncPath, syncPathInstalled } from '../../server/public/render/syncPath';
+import { useCompiledTemplates } from '../../server/public/render/engine';
+import { liquidExpressions, liquidOwn, outcome } from '../helpers/liquidOwn';
 import { renderPage } from '../../server/public/pages';
 import { siteById } from '../../server/public/data';
 import { planPaths } from '../../server/operations/staticGen/paths';
@@ -18,31 +20,13 @@ import { planPaths } from '../../server/operations/staticGen/paths';
 // text, and the same error (name and message) where LiquidJS fails. Both are compared here, with the path put in and
 // taken out again (installSyncPath(false) restores LiquidJS's own methods).
 
-/** Renders with LiquidJS's own generators, then puts the synchronous path back. */
-function withLiquidOwn<T>(work: () => T): T {
-  installSyncPath(false);
-  try {
-    return work();
-  } finally {
-    installSyncPath(true);
-  }
-}
-
-const outcome = (work: () => string): { html: string } | { error: string } => {
-  try {
-    return { html: work() };
-  } catch (err) {
-    return { error: `${(err as Error).name}: ${(err as Error).message}` };
-  }
-};
-
 describe('the synchronous render path against LiquidJS', () => {
   it('is what the engine renders pages with (and can be taken out)', () => {
     expect(syncPathInstalled()).toBe(true);
     const engine = new Liquid();
     const template = engine.parse('{{ a.b | upcase }}{% if a.c > 1 %}!{% endif %}');
     expect(engine.renderSync(template, { a: { b: 'x', c: 2 } })).toBe('X!');
-    expect(withLiquidOwn(() => engine.renderSync(template, { a: { b: 'y', c: 0 } }))).toBe('Y');
+    expect(liquidOwn(() => engine.renderSync(template, { a: { b: 'y', c: 0 } }))).toBe('Y');
   });
 
   // Generated templates over generated data: outputs with filters (arguments from literals and variables, keyword
@@ -58,13 +42,8 @@ describe('the synchronous render path against LiquidJS', () => {
     "map: 'k'", 'json', 'abs', 'ceil', 'round: 1', 'at_least: 2', "remove: 'a'", 'no_such_filter',
   ];
   const expr = fc.oneof(fc.constantFrom(...paths), fc.constantFrom(...literals));
-  const filtered = fc.tuple(expr, fc.array(fc.constantFrom(...filters), { maxLength: 3 })).map(([e, fs]) => [e, ...fs].join(' | '));
-  const op = fc.constantFrom('==', '!=', '<', '>', '<=', '>=', 'contains');
-  const cond = fc.oneof(
-    expr,
-    fc.tuple(expr, op, expr).map(([l, o, r]) => `${l} ${o} ${r}`),
-    fc.tuple(expr, op, expr, fc.constantFrom('and', 'or'), expr).map(([l, o, r, j, x]) => `${l} ${o} ${r} ${j} ${x}`),
-  );
+  const { filtered, conditions } = liquidExpressions(expr, filters);
+  const cond = fc.oneof(...conditions);
   const node: fc.Arbitrary<string> = fc.letrec<{ node: string }>((tie) => ({
     node: fc.oneof(
       { depthSize: 'small', withCrossShrink: true },
@@ -112,7 +91,7 @@ describe('the synchronous render path against LiquidJS', () => {
             return; // not a template (both paths parse alike: parsing is LiquidJS's own)
           }
           const ours = outcome(() => engine.renderSync(template, structuredClone(scope)) as string);
-          const theirs = withLiquidOwn(() => outcome(() => engine.renderSync(template, structuredClone(scope)) as string));
+          const theirs = liquidOwn(() => outcome(() => engine.renderSync(template, structuredClone(scope)) as string));
           expect(ours, source).toEqual(theirs);
           tally['html' in ours ? 'rendered' : 'failed']++;
         }),
@@ -164,7 +143,7 @@ describe('pages of a site under every shipped theme', () => {
     if (dir) await fs.rm(dir, { recursive: true, force: true });
   });
 
-  it('every page renders the same with LiquidJS own generators, under the default and each shipped library theme', async () => {
+  it('every page renders the same (compiled) with LiquidJS own generators, under the default and each shipped library theme', async () => {
     const api = t.client(token, { siteId });
     const shipped = (await api.get<Array<{ package: string; source: string }>>('/templeteLibrary/index')).data.filter((p) => p.source === 'shipped');
     const themes = ['(default)', ...shipped.map((p) => p.package)];
@@ -180,14 +159,18 @@ describe('pages of a site under every shipped theme', () => {
       const paths = [...planned.map((p) => p.path), '/search/?q=item', '/no-such-page/', '/tag/999999/'];
       expect(paths.length).toBeGreaterThan(20);
       for (const p of paths) {
-        // (Parsing is LiquidJS's own either way: the parsed templates the server keeps serve both.)
+        // (Parsing is LiquidJS's own either way: the parsed templates the server keeps serve both.) Ours: compiled
+        // templates (server/public/render/compiled.ts), and the synchronous path for what is not compiled; theirs:
+        // LiquidJS's own generators.
         const ours = await renderPage(t.app, site, p);
         installSyncPath(false);
+        useCompiledTemplates(false);
         let theirs;
         try {
           theirs = await renderPage(t.app, site, p);
         } finally {
           installSyncPath(true);
+          useCompiledTemplates(true);
         }
         expect({ status: ours.status, body: ours.body }, `${theme} ${p}`).toEqual({ status: theirs.status, body: theirs.body });
         compared++;

@@ -3,6 +3,7 @@ import { Liquid, RenderTag, type Context, type Emitter, type TagToken, type TopL
 import { themeFs } from './fs';
 import { registerFormTag } from './formTag';
 import { installSyncPath } from './syncPath';
+import { compileTemplate, type CompiledTemplate } from './compiled';
 
 // Pages render synchronously (renderPlain): LiquidJS's generators become plain calls there (syncPath.ts).
 installSyncPath();
@@ -121,8 +122,16 @@ export interface ThemeRendererOptions {
   memoPartials?: boolean;
 }
 
+/** Whether renderPlain uses compiled templates (compiled.ts); off only in tests comparing them with LiquidJS. */
+let compiledOn = true;
+export function useCompiledTemplates(on: boolean) {
+  compiledOn = on;
+}
+
 export class ThemeRenderer implements PageRenderer {
   private engines = new Map<string, Liquid>();
+  /** Each theme's templates compiled (or null: rendered by LiquidJS), by theme folder and template. */
+  private compiled = new Map<string, Map<string, CompiledTemplate | null>>();
   /** Each theme's kept partial outputs, when memoPartials is on. */
   readonly memos = new Map<string, PartialMemo>();
 
@@ -177,7 +186,21 @@ export class ThemeRenderer implements PageRenderer {
    */
   renderPlain(themeDir: string, template: string, plain: Record<string, unknown>): string {
     if (!/^[A-Za-z0-9_-]+$/.test(template)) throw new Error(`bad template name: ${template}`);
-    return this.engine(themeDir).renderFileSync(template, plain) as string;
+    const engine = this.engine(themeDir);
+    if (compiledOn) {
+      let compiled = this.compiled.get(themeDir);
+      if (!compiled) this.compiled.set(themeDir, (compiled = new Map()));
+      let fn = compiled.get(template);
+      if (fn === undefined) compiled.set(template, (fn = compileTemplate(engine, template, this.memos.get(themeDir))));
+      if (fn) {
+        try {
+          return fn(plain);
+        } catch {
+          // LiquidJS renders the page again: its error (or output) is the one that counts.
+        }
+      }
+    }
+    return engine.renderFileSync(template, plain) as string;
   }
 
   /** Whether the theme has this template. */
@@ -190,6 +213,7 @@ export class ThemeRenderer implements PageRenderer {
   /** Forgets parsed templates (after a theme changes on disk). */
   clear() {
     this.engines.clear();
+    this.compiled.clear();
     this.memos.clear();
   }
 }
