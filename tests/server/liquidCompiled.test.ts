@@ -53,7 +53,10 @@ describe('compiled templates against LiquidJS', () => {
   })).node;
   const scalar = fc.oneof(fc.string({ maxLength: 6 }), text, fc.integer({ min: -5, max: 5 }), fc.boolean(), fc.constant(null));
   const data = fc.record({
-    a: fc.record({ b: scalar, c: fc.array(fc.record({ k: fc.integer({ min: 0, max: 2 }), v: scalar }), { maxLength: 3 }) }),
+    a: fc.record(
+      { b: scalar, c: fc.array(fc.record({ k: fc.integer({ min: 0, max: 2 }), v: scalar }), { maxLength: 3 }), constructor: scalar },
+      { requiredKeys: ['b', 'c'] },
+    ),
     key: fc.constantFrom('b', 'c', 'zz', 'constructor'),
     list: fc.array(fc.oneof(fc.integer({ min: -3, max: 9 }), fc.string({ maxLength: 4 }), text), { maxLength: 4 }),
     s: fc.oneof(fc.string({ maxLength: 8 }), text),
@@ -130,6 +133,21 @@ describe('compiled templates against LiquidJS', () => {
     expect(compiled(same)).toBe(liquidOwn(() => engine.renderSync(template, structuredClone(scope))));
     // The first partial's values are the same objects on every pass: kept on the second, reused on the third.
     expect(memo.hits).toBeGreaterThan(0);
+  });
+
+  it('reads own properties only, even of an object whose prototype has more (a polluted Object.prototype)', () => {
+    const engine = new Liquid(engineOptions);
+    const template = engine.parse('[{{ a.polluted }}|{{ polluted }}|{{ a.b }}|{% for x in list %}{{ x.polluted }}{% endfor %}]');
+    const compiled = compileParsed(engine, template)!;
+    const proto = Object.prototype as Record<string, unknown>;
+    proto.polluted = 'leaked';
+    try {
+      const scope = { a: { b: 1 }, list: [{}, { k: 1 }] };
+      expect(compiled(scope)).toBe('[||1|]');
+      expect(compiled(scope)).toBe(liquidOwn(() => engine.renderSync(template, scope)));
+    } finally {
+      delete proto.polluted;
+    }
   });
 
   it('leaves to LiquidJS what it does not compile', () => {

@@ -17,6 +17,7 @@ import {
   RenderTag,
   TypeGuards,
   UnlessTag,
+  filters as liquidFilters,
   isFalsy,
   isTruthy,
   toValue,
@@ -88,8 +89,22 @@ function stringify(value: unknown): string {
   return String(value);
 }
 
+/** LiquidJS's escape filter (the one outputEscape: 'escape' appends to every output). */
+const liquidEscape = liquidFilters.escape;
+const ESCAPED = /&|<|>|"|'/g;
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&#34;', "'": '&#39;' };
+const ESCAPABLE = /[&<>"']/;
+
+/**
+ * Keys a compiled read takes straight from a plain object (readFast): not a name Object.prototype has, nor one
+ * readProperty treats apart (size, first, last) or toLiquid.
+ */
+const plainKey = (key: unknown): key is string =>
+  typeof key === 'string' && !(key in Object.prototype) && key !== 'size' && key !== 'first' && key !== 'last' && key !== 'toLiquid';
+
 /** What compiled code calls: LiquidJS's semantics for reads, filters, operators and tests. */
 const runtime = {
+  hasOwn,
   Context,
   ForloopDrop,
   /** As Context.readProperty (then toValueSync, as _getFromScope): plain objects read directly. */
@@ -118,6 +133,12 @@ const runtime = {
   },
   filter(filter: { handler: (...args: unknown[]) => unknown; token: unknown; liquid: Liquid }, ctx: Context, argv: unknown[]): unknown {
     return toValueSync(filter.handler.apply({ context: ctx, token: filter.token, liquid: filter.liquid }, argv));
+  },
+  /** As LiquidJS's escape filter (same text, same memory counted), without a replace where nothing is to escape. */
+  escape(ctx: Context, value: unknown): string {
+    const str = stringify(value);
+    ctx.memoryLimit.use(str.length);
+    return ESCAPABLE.test(str) ? str.replace(ESCAPED, (m) => ESCAPES[m]!) : str;
   },
   op(operator: (...args: unknown[]) => unknown, ctx: Context, l: unknown, r: unknown): unknown {
     return toValueSync(operator(l, r, ctx) as never);
@@ -243,11 +264,25 @@ class Compiler {
       const name = first.content;
       if (name === 'block' || name === 'continue') refuse(`variable ${name}`);
       const local = w.locals.get(name);
-      code = local ?? `R.top(ctx, B, env, ${JSON.stringify(name)})`;
+      const key = JSON.stringify(name);
+      // As findScope: the bottom scope (assigned values, a partial's values), the data, the globals.
+      if (local) code = local;
+      else if (plainKey(name)) code = `(${key} in B ? R.rp(ctx, B, ${key}) : ${key} in env ? ${this.read('env', first, w)} : R.rp(ctx, ctx.globals, ${key}))`;
+      else code = `R.top(ctx, B, env, ${key})`;
       rest = token.props.slice(1);
     }
-    for (const prop of rest) code = `R.rp(ctx, ${code}, ${this.key(prop, w)})`;
+    for (const prop of rest) code = this.read(code, prop, w);
     return code;
+  }
+
+  /**
+   * One property read, as readProperty. A static key of a plain object (its constructor Object: JSON data) is read
+   * in place, an own property or nothing, so that each read has its own inline cache; anything else goes to R.rp.
+   */
+  private read(object: string, prop: Token, w: Where): string {
+    if (!('content' in prop) || !plainKey(prop.content)) return `R.rp(ctx, ${object}, ${this.key(prop, w)})`;
+    const key = JSON.stringify(prop.content);
+    return `((t = ${object}) != null && t.constructor === Object ? ((v = t[${key}]) === undefined || R.hasOwn.call(t, ${key}) ? v : undefined) : R.rp(ctx, t, ${key}))`;
   }
 
   /** As Expression.evaluate: operands left to right, each operator on the two before it. */
@@ -276,7 +311,10 @@ class Compiler {
     let code = this.expression(value.initial.postfix, w);
     for (const filter of value.filters) {
       const args = filter.args.map((arg) => (Array.isArray(arg) ? `[${JSON.stringify(arg[0])}, ${this.token(arg[1], w)}]` : this.token(arg, w)));
-      code = `R.filter(${this.k(filter)}, ctx, [${[code, ...args].join(', ')}])`;
+      code =
+        filter.handler === liquidEscape && !args.length
+          ? `R.escape(ctx, ${code})`
+          : `R.filter(${this.k(filter)}, ctx, [${[code, ...args].join(', ')}])`;
     }
     return code;
   }
@@ -386,7 +424,7 @@ const B = ctx.bottom();
 Object.assign(B, values);
 const env = ctx.environments;
 R.check(ctx);
-let o = '';
+let o = '', t, v;
 ${body}
 return o;
 }`);
@@ -404,7 +442,7 @@ return o;
     if (!name || !w.blocks || w.loop) refuse('block form');
     const fn = this.name('block');
     const body = this.templates(t.templates as Template[], { out: 'o', locals: w.locals, blocks: undefined });
-    const render = `function ${fn}() {\nR.check(ctx);\nlet o = '';\n${body}\nreturn o;\n}`;
+    const render = `function ${fn}() {\nR.check(ctx);\nlet o = '', t, v;\n${body}\nreturn o;\n}`;
     if (w.blocks === 'store') {
       if (w.stored!.has(name)) refuse('block twice');
       w.stored!.add(name);
@@ -440,7 +478,7 @@ return function render(env) {
 const ctx = new R.Context(env, liquid.options, { sync: true }, { liquid });
 const B = ctx.bottom();
 R.check(ctx);
-let o = '';
+let o = '', t, v;
 ${body}
 return o;
 };`;
