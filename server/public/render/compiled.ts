@@ -96,7 +96,7 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 const ESCAPABLE = /[&<>"']/;
 
 /**
- * Keys a compiled read takes straight from a plain object (readFast): not a name Object.prototype has, nor one
+ * Keys a compiled read takes straight from a plain object (Compiler.read): not a name Object.prototype has, nor one
  * readProperty treats apart (size, first, last) or toLiquid.
  */
 const plainKey = (key: unknown): key is string =>
@@ -473,7 +473,8 @@ ${layout}
     const before = last instanceof LayoutTag ? templates.slice(0, -1) : templates;
     let body = this.templates(before, { out: 'o', locals: new Map() });
     if (last instanceof LayoutTag) body += '\n' + this.layout(last as unknown as Record<string, unknown>);
-    return `${this.partialCode.join('\n')}
+    return `'use strict';
+${this.partialCode.join('\n')}
 return function render(env) {
 const ctx = new R.Context(env, liquid.options, { sync: true }, { liquid });
 const B = ctx.bottom();
