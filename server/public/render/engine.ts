@@ -180,10 +180,11 @@ export class ThemeRenderer implements PageRenderer {
   }
 
   /**
-   * Renders data that already is a plain JSON copy (a render worker's parsed message; no functions, drops or class
-   * instances: compiled templates read plain objects directly). Synchronous: parsed templates are cached and the
-   * theme's files are read synchronously the first time, so no page waits on promises between template nodes (the
-   * same limits apply). A template is compiled to a function once, when it can be (compiled.ts).
+   * Renders data that already is a plain JSON copy (a render worker's parsed message: compiled templates read plain
+   * objects' keys directly, so a function held in one would be read as is where LiquidJS calls it). Synchronous:
+   * parsed templates are cached and the theme's files are read synchronously the first time, so no page waits on
+   * promises between template nodes (the same limits apply). A template is compiled to a function once, when it can
+   * be (compiled.ts).
    */
   renderPlain(themeDir: string, template: string, plain: Record<string, unknown>): string {
     if (!/^[A-Za-z0-9_-]+$/.test(template)) throw new Error(`bad template name: ${template}`);
