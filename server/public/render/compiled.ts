@@ -41,7 +41,8 @@ import type { PartialMemo } from './engine';
 //
 // Only for plain data (JSON values: what renderPlain is given). When a compiled render throws, the caller renders the
 // page with LiquidJS, whose error (or output) is the one that counts. Checked against LiquidJS's own rendering in
-// tests/server/liquidCompiled.test.ts (generated templates and data, and every page of every shipped theme).
+// tests/server/liquidCompiled.test.ts (generated templates and data) and tests/server/liquidSyncPath.test.ts (every
+// page of every shipped theme). Written against LiquidJS 10.30.1 (pinned in package.json): an upgrade must pass both.
 
 type Scope = Record<string, unknown>;
 /** A compiled template: renders `env` (plain data) and answers its text. */
