@@ -127,11 +127,6 @@ const runtime = {
     }
     return toValueSync(ctx.readProperty(obj as Scope, key as string));
   },
-  /** A variable no loop of the template binds: as Context.findScope, then readProperty. */
-  top(ctx: Context, bottom: Scope, env: Scope, name: string): unknown {
-    const scope = name in bottom ? bottom : name in env ? env : (ctx.globals as Scope);
-    return runtime.rp(ctx, scope, name);
-  },
   filter(filter: { handler: (...args: unknown[]) => unknown; token: unknown; liquid: Liquid }, ctx: Context, argv: unknown[]): unknown {
     return toValueSync(filter.handler.apply({ context: ctx, token: filter.token, liquid: filter.liquid }, argv));
   },
@@ -169,7 +164,7 @@ const runtime = {
     const hit = memo.get(key);
     if (hit !== undefined) return hit;
     const html = render(ctx, values);
-    if (memo.wants(key)) memo.set(key, html);
+    memo.keep(key, html);
     return html;
   },
 };
@@ -266,10 +261,9 @@ class Compiler {
       if (name === 'block' || name === 'continue') refuse(`variable ${name}`);
       const local = w.locals.get(name);
       const key = JSON.stringify(name);
-      // As findScope: the bottom scope (assigned values, a partial's values), the data, the globals.
-      if (local) code = local;
-      else if (plainKey(name)) code = `(${key} in B ? R.rp(ctx, B, ${key}) : ${key} in env ? ${this.read('env', first, w)} : R.rp(ctx, ctx.globals, ${key}))`;
-      else code = `R.top(ctx, B, env, ${key})`;
+      // A variable no loop binds: as findScope (the bottom scope, holding assigned values or a partial's values; the
+      // data; the globals), then readProperty.
+      code = local ?? `(${key} in B ? R.rp(ctx, B, ${key}) : ${key} in env ? ${this.read('env', first, w)} : R.rp(ctx, ctx.globals, ${key}))`;
       rest = token.props.slice(1);
     }
     for (const prop of rest) code = this.read(code, prop, w);

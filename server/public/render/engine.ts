@@ -68,15 +68,13 @@ export class PartialMemo {
     return hit;
   }
 
-  /** Whether the output of this key should be kept (its second time). */
-  wants(key: string): boolean {
-    if (this.seen.has(key)) return true;
-    if (this.seen.size >= MEMO_SEEN) this.seen.clear();
-    this.seen.add(key);
-    return false;
-  }
-
-  set(key: string, html: string) {
+  /** Keeps the output of a key the second time it is rendered (the first time, only notes the key). */
+  keep(key: string, html: string) {
+    if (!this.seen.has(key)) {
+      if (this.seen.size >= MEMO_SEEN) this.seen.clear();
+      this.seen.add(key);
+      return;
+    }
     if (this.out.size >= MEMO_ENTRIES) this.out.clear();
     this.out.set(key, html);
   }
@@ -109,7 +107,7 @@ function memoRenderTag(memo: PartialMemo) {
       }
       const start = (buffered.buffer as string).length;
       yield* super.render(ctx, emitter);
-      if (memo.wants(key)) memo.set(key, (buffered.buffer as string).slice(start));
+      memo.keep(key, (buffered.buffer as string).slice(start));
     }
   };
 }
