@@ -493,12 +493,9 @@ return o;
  */
 export function compileTemplate(engine: Liquid, file: string, memo?: PartialMemo): CompiledTemplate | null {
   try {
-    const compiler = new Compiler(engine, memo);
-    const templates = engine.parseFileSync(file) as Template[];
-    return compiler.make(compiler.root(templates));
-  } catch (err) {
-    if (err instanceof NotCompiled) return null;
-    // A template LiquidJS cannot parse: LiquidJS reports it when it renders.
+    return compileParsed(engine, engine.parseFileSync(file) as Template[], memo);
+  } catch {
+    // A template (or a partial, or a layout) LiquidJS cannot read or parse: LiquidJS reports it when it renders.
     return null;
   }
 }
