@@ -3,7 +3,7 @@ import { BENCH_DURATION, BENCH_N, BENCH_PGLITE_N, BENCH_WARMUP, biggestCategory,
 import { ensurePglite, ensurePostgres, type LoadedDb } from './bigLoad';
 import { startSiteServer, type SiteServer } from './bigServer';
 import { burst, closedLoop, fixedRate, fmt, type LoadResult } from './loadgen';
-import { wordpressPeer, wrkText } from './wordpressPeer';
+import { quietText, wordpressPeer, wordpressQuiet, wrkText } from './wordpressPeer';
 
 // The issue-14 workloads at a million articles, side by side with WordPress in the same run:
 //   npm run bench -- public      public home page and article page
@@ -79,10 +79,13 @@ export const publicPages: BenchEntry = {
     const figures: Record<string, string> = { ...notes };
     let wpPage: LoadResult | undefined;
     if (wp) {
+      // WordPress's own measurement (wrk) left requests running: measured once it is idle, and Banyan once it is again.
+      figures['WordPress before its measurement'] = quietText(await wordpressQuiet());
       await expectOk(wp.pageUrl);
       wpPage = await load(wp.pageUrl);
       figures[`WordPress post page, ${articles(dataset.n)}`] = fmt.rps(wpPage);
       figures['WordPress post page, its own wrk'] = wrkText(wp.wrk.page);
+      figures['WordPress before Banyan is measured'] = quietText(await wordpressQuiet());
     } else figures['WordPress'] = 'skipped (BENCH_WORDPRESS=0)';
     for (const { db, dataset: ds } of dbs) {
       await withServer(db, async (server) => {
@@ -110,10 +113,13 @@ export const adminList: BenchEntry = {
     const figures: Record<string, string> = { ...notes };
     let wpList: LoadResult | undefined;
     if (wp) {
+      figures['WordPress before its measurement'] = quietText(await wordpressQuiet());
       await expectOk(wp.listUrl);
       wpList = await load(wp.listUrl);
       figures[`WordPress REST list page ${LIST_PAGE}, ${articles(dataset.n)}`] = fmt.rps(wpList);
       figures['WordPress REST list, its own wrk'] = wrkText(wp.wrk.list);
+      // The list requests the load generator stopped waiting for (each takes seconds at 1M) run on meanwhile.
+      figures['WordPress before Banyan is measured'] = quietText(await wordpressQuiet());
     } else figures['WordPress'] = 'skipped (BENCH_WORDPRESS=0)';
     let postgresRps: number | undefined;
     for (const { db, dataset: ds } of dbs) {

@@ -68,4 +68,36 @@ async function start(dataset: Dataset): Promise<WordpressPeer> {
   return peer;
 }
 
+/** Statements running in WordPress's database now (MariaDB's process list), or null when the client cannot tell. */
+function runningStatements(): number | null {
+  const r = spawnSync('mariadb', ['-N', '-B', '-e', "select count(*) from information_schema.processlist where db = 'wpbench' and command = 'Query'"], { encoding: 'utf8' });
+  const n = r.status === 0 ? Number(r.stdout.trim()) : NaN;
+  return Number.isFinite(n) ? n : null;
+}
+
+/**
+ * Waits until WordPress is idle: no statement running in its database for 3 s in a row (at most `maxSeconds`), and
+ * answers the seconds waited. A measurement of WordPress (wrk's, or the load generator's) leaves requests it stopped
+ * waiting for running: a REST list page at 1M posts takes seconds to tens of seconds, and php-fpm's workers go on with
+ * the queue of them for a minute or more, on the cores the next measurement (Banyan's) uses.
+ */
+export async function wordpressQuiet(maxSeconds = 300): Promise<{ seconds: number; quiet: boolean }> {
+  const started = Date.now();
+  let quietSince: number | null = null;
+  while (Date.now() - started < maxSeconds * 1000) {
+    const running = runningStatements();
+    if (running === null) return { seconds: (Date.now() - started) / 1000, quiet: false };
+    if (running === 0) {
+      quietSince ??= Date.now();
+      if (Date.now() - quietSince >= 3000) return { seconds: (Date.now() - started - 3000) / 1000, quiet: true };
+    } else quietSince = null;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { seconds: maxSeconds, quiet: false };
+}
+
+/** The line a bench prints for wordpressQuiet's wait. */
+export const quietText = (q: { seconds: number; quiet: boolean }) =>
+  q.quiet ? `idle after ${q.seconds.toFixed(0)} s (no statement running in its database for 3 s)` : `not known to be idle after ${q.seconds.toFixed(0)} s`;
+
 export const wrkText = (f: WrkFigure | undefined) => (f ? `${f.rps} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms (wrk -t1 -c10)` : '—');
