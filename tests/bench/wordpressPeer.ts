@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { BENCH_DURATION, BENCH_WARMUP, CACHE_DIR, PEERS_DIR, type Dataset } from './bigDataset';
@@ -68,9 +69,13 @@ async function start(dataset: Dataset): Promise<WordpressPeer> {
   return peer;
 }
 
+/** WordPress's database: wordpress.sh's DB_NAME (the script gets this process's environment). */
+const WP_DATABASE = process.env.DB_NAME ?? 'wpbench';
+
 /** Statements running in WordPress's database now (MariaDB's process list), or null when the client cannot tell. */
 function runningStatements(): number | null {
-  const r = spawnSync('mariadb', ['-N', '-B', '-e', "select count(*) from information_schema.processlist where db = 'wpbench' and command = 'Query'"], { encoding: 'utf8' });
+  if (!/^\w+$/.test(WP_DATABASE)) return null;
+  const r = spawnSync('mariadb', ['-N', '-B', '-e', `select count(*) from information_schema.processlist where db = '${WP_DATABASE}' and command = 'Query'`], { encoding: 'utf8' });
   const n = r.status === 0 ? Number(r.stdout.trim()) : NaN;
   return Number.isFinite(n) ? n : null;
 }
@@ -89,9 +94,9 @@ export async function wordpressQuiet(maxSeconds = 300): Promise<{ seconds: numbe
     if (running === null) return { seconds: (Date.now() - started) / 1000, quiet: false };
     if (running === 0) {
       quietSince ??= Date.now();
-      if (Date.now() - quietSince >= 3000) return { seconds: (Date.now() - started - 3000) / 1000, quiet: true };
+      if (Date.now() - quietSince >= 3000) return { seconds: (quietSince - started) / 1000, quiet: true };
     } else quietSince = null;
-    await new Promise((r) => setTimeout(r, 250));
+    await sleep(250);
   }
   return { seconds: maxSeconds, quiet: false };
 }
